@@ -1,0 +1,235 @@
+//! `pencilmark`: rate, solve and count sudoku puzzles from a file or standard input, one JSON
+//! object per input line, in input order.
+
+use clap::{Args, Parser, Subcommand};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use pencilmark::{RateError, RateOptions};
+use rayon::prelude::*;
+use std::io::{self, BufRead, BufReader, Write};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::process::ExitCode;
+
+const EXIT_HELP: &str = "\
+Input: one puzzle per line (81 characters for 9x9, '.' or '0' for a blank; other sizes by length).
+Blank lines and lines starting with '#' are skipped; line numbers count every line.
+
+Output: one JSON object per puzzle line, in input order, each with \"line\" (1-based).
+A line that cannot be handled gets {\"error\": \"...\", \"line\": N}; the other lines go on.
+
+Exit status: 0 when every puzzle line succeeded, 1 when at least one line got an error object,
+2 when the command itself could not run (bad arguments, unreadable input file).";
+
+#[derive(Parser)]
+#[command(name = "pencilmark", version, about = "Rate, solve and count sudoku puzzles", after_help = EXIT_HELP)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Args)]
+struct Input {
+    /// Puzzle file, one puzzle per line; `-` reads standard input.
+    file: String,
+    /// Worker threads (default: available cores).
+    #[arg(long, short = 'j')]
+    jobs: Option<usize>,
+    /// No progress bar on standard error.
+    #[arg(long, short = 'q')]
+    quiet: bool,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Print a sudoku-grade card for each puzzle.
+    #[command(after_help = EXIT_HELP)]
+    Rate {
+        #[command(flatten)]
+        input: Input,
+        /// Card fields, comma-separated (default: band,contains). Available: band, band_index, contains, steps.
+        #[arg(long, value_delimiter = ',')]
+        fields: Option<Vec<String>>,
+        /// Do not search the alternatives of listed techniques (contains entries carry "alternatives": null).
+        #[arg(long)]
+        no_alternatives: bool,
+    },
+    /// Print the solution of each puzzle, or why there is none.
+    #[command(after_help = EXIT_HELP)]
+    Solve {
+        #[command(flatten)]
+        input: Input,
+    },
+}
+
+/// Appends `"line": n` to a JSON object text.
+fn with_line(json: &str, line: usize) -> String {
+    debug_assert!(json.ends_with('}'));
+    let body = &json[..json.len() - 1];
+    if body.trim_end().ends_with('{') {
+        format!("{body}\"line\":{line}}}")
+    } else {
+        format!("{body},\"line\":{line}}}")
+    }
+}
+
+/// What a subcommand does to one puzzle line: Ok(json) or Err(json) for an error object.
+type LineFn<'a> = dyn Fn(&str) -> Result<String, String> + Sync + 'a;
+
+fn error_object(e: &RateError) -> String {
+    pencilmark::error_json(e)
+}
+
+fn solve_line(text: &str) -> Result<String, String> {
+    let p = pencilmark::read_puzzle(text).map_err(|e| error_object(&e))?;
+    let solution = pencilmark::unique_solution(&p).map_err(|e| error_object(&e))?;
+    Ok(serde_json::json!({ "solution": pencilmark::format::grid_line(&solution) }).to_string())
+}
+
+fn open_input(file: &str) -> io::Result<(Box<dyn BufRead>, Option<u64>)> {
+    if file == "-" {
+        return Ok((Box::new(BufReader::new(io::stdin())), None));
+    }
+    let f = std::fs::File::open(file)?;
+    let len = f.metadata().ok().map(|m| m.len());
+    Ok((Box::new(BufReader::new(f)), len))
+}
+
+/// Runs `each` over the puzzle lines of the input, `jobs` at a time, printing results in input
+/// order. Returns whether every line succeeded.
+fn run(input: &Input, each: &LineFn) -> Result<bool, String> {
+    let (mut reader, bytes) =
+        open_input(&input.file).map_err(|e| format!("cannot read {}: {e}", input.file))?;
+    let jobs = input
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if jobs == 0 {
+        return Err("--jobs must be at least 1".into());
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .map_err(|e| format!("cannot start {jobs} worker threads: {e}"))?;
+    let progress = match bytes {
+        Some(n) if !input.quiet => {
+            ProgressBar::with_draw_target(Some(n), ProgressDrawTarget::stderr())
+        }
+        _ => ProgressBar::hidden(),
+    };
+    progress.set_style(
+        ProgressStyle::with_template(
+            "{bar:40} {percent:>3}% {msg} [{elapsed_precise} < {eta_precise}]",
+        )
+        .expect("static template"),
+    );
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let mut all_ok = true;
+    let mut line_no = 0usize;
+    let chunk_size = 64 * jobs;
+    let mut done = 0u64;
+    loop {
+        // (line number, text or None for a line that is not UTF-8) of the next chunk of puzzle lines.
+        let mut chunk: Vec<(usize, Option<String>)> = Vec::with_capacity(chunk_size);
+        let mut bytes_read = 0u64;
+        while chunk.len() < chunk_size {
+            let mut raw = Vec::new();
+            let n = reader
+                .read_until(b'\n', &mut raw)
+                .map_err(|e| format!("reading {}: {e}", input.file))?;
+            if n == 0 {
+                break;
+            }
+            bytes_read += n as u64;
+            line_no += 1;
+            let Ok(text) = String::from_utf8(raw) else {
+                chunk.push((line_no, None));
+                continue;
+            };
+            let trimmed = text.trim();
+            if trimmed.is_empty() || trimmed.starts_with('#') {
+                continue;
+            }
+            chunk.push((line_no, Some(trimmed.to_string())));
+        }
+        if chunk.is_empty() && bytes_read == 0 {
+            break;
+        }
+        let results: Vec<(usize, Result<String, String>)> = pool.install(|| {
+            chunk
+                .par_iter()
+                .map(|(n, text)| {
+                    let Some(text) = text else {
+                        return (*n, Err(serde_json::json!({ "error": "the line is not valid UTF-8" }).to_string()));
+                    };
+                    // A bug must cost one line, not the batch.
+                    let r = catch_unwind(AssertUnwindSafe(|| each(text))).unwrap_or_else(|_| {
+                        Err(serde_json::json!({ "error": "internal error while handling this line" }).to_string())
+                    });
+                    (*n, r)
+                })
+                .collect()
+        });
+        for (n, r) in results {
+            let json = match r {
+                Ok(j) => j,
+                Err(j) => {
+                    all_ok = false;
+                    j
+                }
+            };
+            writeln!(out, "{}", with_line(&json, n)).map_err(|e| format!("writing output: {e}"))?;
+        }
+        out.flush().map_err(|e| format!("writing output: {e}"))?;
+        done += bytes_read;
+        progress.set_position(done);
+        progress.set_message(format!("{line_no} lines"));
+    }
+    progress.finish_and_clear();
+    Ok(all_ok)
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let outcome = match &cli.command {
+        Command::Rate {
+            input,
+            fields,
+            no_alternatives,
+        } => {
+            let opts = match fields {
+                Some(names) => RateOptions::with_fields(names),
+                None => Ok(RateOptions::default()),
+            };
+            match opts {
+                Err(e) => Err(e.to_string()),
+                Ok(mut opts) => {
+                    opts.alternatives = !no_alternatives;
+                    run(input, &|text: &str| {
+                        pencilmark::rate_str(text, &opts)
+                            .map(|c| c.to_json())
+                            .map_err(|e| error_object(&e))
+                    })
+                }
+            }
+        }
+        Command::Solve { input } => run(input, &solve_line),
+    };
+    match outcome {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::from(1),
+        Err(msg) => {
+            eprintln!("pencilmark: {msg}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_is_appended() {
+        assert_eq!(with_line("{\"a\":1}", 3), "{\"a\":1,\"line\":3}");
+        assert_eq!(with_line("{}", 3), "{\"line\":3}");
+    }
+}

@@ -1,0 +1,263 @@
+//! Board geometry: which positions are cells, and which cell groups are houses.
+//!
+//! A `Board` is plain data (cells in reading order, houses as cell lists); `Geometry<W>` is the
+//! same board compiled into cell-set masks of width `W` for the solver and the techniques.
+//! Classic rows, columns and boxes are not special downstream: they are houses.
+
+use crate::bits::CellSet;
+
+/// Where a house comes from; used for names in notation ("r3", "c5", "b2").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HouseKind {
+    Row,
+    Column,
+    Box,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct House {
+    pub kind: HouseKind,
+    /// 1-based number among houses of its kind (row 3 -> 3).
+    pub number: usize,
+    /// Engine cell indices, in reading order.
+    pub cells: Vec<usize>,
+}
+
+/// A board: its bounding rectangle, its cells and its houses.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    pub rows: usize,
+    pub cols: usize,
+    /// D: every cell holds one of 1..=D.
+    pub digits: usize,
+    /// Box shape (height, width) for a classic board; None for other layouts.
+    pub box_shape: Option<(usize, usize)>,
+    /// (row, col), 0-based, of each cell in engine order (reading order, gaps skipped).
+    pub cell_pos: Vec<(usize, usize)>,
+    pub houses: Vec<House>,
+}
+
+/// The most digits a board may use (candidate masks are `u32`).
+pub const MAX_DIGITS: usize = 32;
+
+/// The standard box shape (height, width) of a D x D classic: the spec's table
+/// (puzzle-format.md 5.3). None for a D without a standard shape.
+pub fn standard_box(d: usize) -> Option<(usize, usize)> {
+    Some(match d {
+        4 => (2, 2),
+        6 => (2, 3),
+        8 => (2, 4),
+        9 => (3, 3),
+        10 => (2, 5),
+        12 => (3, 4),
+        14 => (2, 7),
+        15 => (3, 5),
+        16 => (4, 4),
+        20 => (4, 5),
+        25 => (5, 5),
+        _ => return None,
+    })
+}
+
+impl Board {
+    /// A classic D x D board with boxes of `box_h` x `box_w` cells (box_h * box_w = D).
+    pub fn classic(d: usize, box_h: usize, box_w: usize) -> Result<Board, String> {
+        if d == 0 || d > MAX_DIGITS {
+            return Err(format!(
+                "a board of {d} digits is not supported (1 to {MAX_DIGITS})"
+            ));
+        }
+        if box_h * box_w != d {
+            return Err(format!(
+                "boxes of {box_h}x{box_w} do not tile a {d}x{d} board"
+            ));
+        }
+        let cell_pos = (0..d * d).map(|i| (i / d, i % d)).collect();
+        let mut houses = Vec::with_capacity(3 * d);
+        for r in 0..d {
+            houses.push(House {
+                kind: HouseKind::Row,
+                number: r + 1,
+                cells: (0..d).map(|c| r * d + c).collect(),
+            });
+        }
+        for c in 0..d {
+            houses.push(House {
+                kind: HouseKind::Column,
+                number: c + 1,
+                cells: (0..d).map(|r| r * d + c).collect(),
+            });
+        }
+        // Boxes in reading order of their top-left cells.
+        let (bands, stacks) = (d / box_h, d / box_w);
+        for b in 0..bands * stacks {
+            let (r0, c0) = ((b / stacks) * box_h, (b % stacks) * box_w);
+            let mut cells = Vec::with_capacity(d);
+            for r in r0..r0 + box_h {
+                for c in c0..c0 + box_w {
+                    cells.push(r * d + c);
+                }
+            }
+            houses.push(House {
+                kind: HouseKind::Box,
+                number: b + 1,
+                cells,
+            });
+        }
+        Ok(Board {
+            rows: d,
+            cols: d,
+            digits: d,
+            box_shape: Some((box_h, box_w)),
+            cell_pos,
+            houses,
+        })
+    }
+
+    /// A classic D x D board with the standard box shape of D.
+    pub fn standard(d: usize) -> Result<Board, String> {
+        let (h, w) =
+            standard_box(d).ok_or_else(|| format!("no standard box shape for a {d}x{d} board"))?;
+        Board::classic(d, h, w)
+    }
+
+    pub fn cell_count(&self) -> usize {
+        self.cell_pos.len()
+    }
+
+    /// True for a classic 9x9 with 3x3 boxes and no other house (the case with its own solver).
+    pub fn is_classic9(&self) -> bool {
+        self.digits == 9 && self.box_shape == Some((3, 3)) && self.houses.len() == 27
+    }
+
+    /// "r3c5" (1-based) for a cell.
+    pub fn cell_name(&self, cell: usize) -> String {
+        let (r, c) = self.cell_pos[cell];
+        format!("r{}c{}", r + 1, c + 1)
+    }
+
+    /// "r3", "c5", "b2" for a house.
+    pub fn house_name(&self, house: usize) -> String {
+        let h = &self.houses[house];
+        let prefix = match h.kind {
+            HouseKind::Row => 'r',
+            HouseKind::Column => 'c',
+            HouseKind::Box => 'b',
+        };
+        format!("{prefix}{}", h.number)
+    }
+
+    /// The symbol of a digit in the one-line form: 1-9, then A-Z.
+    pub fn digit_symbol(digit: u8) -> char {
+        match digit {
+            1..=9 => (b'0' + digit) as char,
+            10..=35 => (b'A' + digit - 10) as char,
+            _ => '?',
+        }
+    }
+}
+
+/// A board compiled into cell-set masks of width `W`.
+#[derive(Clone, Debug)]
+pub struct Geometry<const W: usize> {
+    pub cells: usize,
+    pub digits: usize,
+    pub all: CellSet<W>,
+    /// Every house, in board order.
+    pub houses: Vec<CellSet<W>>,
+    /// Houses of exactly D cells: each digit appears in them exactly once.
+    pub complete_houses: Vec<usize>,
+    /// Per cell: every other cell that shares a house with it.
+    pub peers: Vec<CellSet<W>>,
+    /// Per cell: the houses it belongs to.
+    pub cell_houses: Vec<Vec<usize>>,
+    /// (a, b): a complete house `a` and another house `b` sharing at least two cells with it,
+    /// the pairs that locked candidates read (box/line for a classic).
+    pub intersections: Vec<(usize, usize)>,
+}
+
+impl<const W: usize> Geometry<W> {
+    pub fn new(board: &Board) -> Geometry<W> {
+        let n = board.cell_count();
+        assert!(
+            n <= CellSet::<W>::CAPACITY,
+            "board of {n} cells compiled at width {W}"
+        );
+        let houses: Vec<CellSet<W>> = board
+            .houses
+            .iter()
+            .map(|h| CellSet::from_cells(h.cells.iter().copied()))
+            .collect();
+        let complete_houses: Vec<usize> = (0..houses.len())
+            .filter(|&h| board.houses[h].cells.len() == board.digits)
+            .collect();
+        let mut peers = vec![CellSet::<W>::EMPTY; n];
+        let mut cell_houses = vec![Vec::new(); n];
+        for (hi, h) in board.houses.iter().enumerate() {
+            for &c in &h.cells {
+                peers[c] |= houses[hi];
+                cell_houses[c].push(hi);
+            }
+        }
+        for (c, p) in peers.iter_mut().enumerate() {
+            p.remove(c);
+        }
+        let mut intersections = Vec::new();
+        for &a in &complete_houses {
+            for b in 0..houses.len() {
+                let common = houses[a].and(&houses[b]);
+                if a != b && common.len() >= 2 && !houses[a].is_subset(&houses[b]) {
+                    intersections.push((a, b));
+                }
+            }
+        }
+        Geometry {
+            intersections,
+            cells: n,
+            digits: board.digits,
+            all: CellSet::first_n(n),
+            houses,
+            complete_houses,
+            peers,
+            cell_houses,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classic_shapes() {
+        for d in [4, 6, 8, 9, 12, 16, 25] {
+            let b = Board::standard(d).unwrap();
+            assert_eq!(b.cell_count(), d * d);
+            assert_eq!(b.houses.len(), 3 * d);
+            for h in &b.houses {
+                assert_eq!(h.cells.len(), d);
+            }
+            // every cell in exactly one box
+            let mut seen = vec![0; d * d];
+            for h in b.houses.iter().filter(|h| h.kind == HouseKind::Box) {
+                for &c in &h.cells {
+                    seen[c] += 1;
+                }
+            }
+            assert!(seen.iter().all(|&s| s == 1), "boxes tile {d}x{d}");
+        }
+        assert!(Board::standard(7).is_err());
+        assert!(Board::classic(9, 2, 4).is_err());
+    }
+
+    #[test]
+    fn peers_of_classic9() {
+        let b = Board::standard(9).unwrap();
+        let g = Geometry::<2>::new(&b);
+        assert!(g.peers.iter().all(|p| p.len() == 20));
+        assert_eq!(g.complete_houses.len(), 27);
+        assert_eq!(b.cell_name(80), "r9c9");
+        assert_eq!(b.house_name(18), "b1");
+        assert!(b.is_classic9());
+    }
+}

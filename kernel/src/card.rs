@@ -1,0 +1,205 @@
+//! The `sudoku-grade` card (grade-card-format.txt): only the requested fields, in the spec's key
+//! order, serialised to JSON.
+
+use crate::board::Board;
+use crate::route::{Contents, Step};
+use crate::techniques::{Tech, band_name};
+use serde::Serialize;
+
+pub const FORMAT: &str = "sudoku-grade";
+pub const FORMAT_VERSION: u32 = 1;
+pub const GRADER_NAME: &str = "pencilmark";
+/// The card version this engine implements (grade-card-format.txt).
+pub const GRADER_VERSION: &str = "1.1.0";
+
+/// Card fields this version computes. The spec's other keys (difficulty, time and its spread,
+/// issues, se, ...) are refused by name until the engine computes them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Field {
+    Band,
+    BandIndex,
+    Contains,
+    Steps,
+}
+
+impl Field {
+    pub const ALL: [Field; 4] = [Field::Band, Field::BandIndex, Field::Contains, Field::Steps];
+
+    pub fn key(self) -> &'static str {
+        match self {
+            Field::Band => "band",
+            Field::BandIndex => "band_index",
+            Field::Contains => "contains",
+            Field::Steps => "steps",
+        }
+    }
+
+    /// The default card: the spec's default fields this version computes.
+    pub const DEFAULT: [Field; 2] = [Field::Band, Field::Contains];
+
+    pub fn parse(key: &str) -> Result<Field, String> {
+        if let Some(f) = Field::ALL.into_iter().find(|f| f.key() == key) {
+            return Ok(f);
+        }
+        const LATER: [&str; 13] = [
+            "difficulty",
+            "time",
+            "time_mean",
+            "time_dist",
+            "stopped_at_step",
+            "completed",
+            "elapsed",
+            "issues",
+            "reject",
+            "warning",
+            "se",
+            "describe",
+            "symmetry",
+        ];
+        let is_percentile = key
+            .strip_prefix("time_p")
+            .and_then(|n| n.parse::<u32>().ok())
+            .is_some_and(|n| (1..=99).contains(&n));
+        let known: Vec<&str> = Field::ALL.iter().map(|f| f.key()).collect();
+        if LATER.contains(&key) || is_percentile {
+            Err(format!(
+                "the card field \"{key}\" is not computed by this build of pencilmark yet; available: {}",
+                known.join(", ")
+            ))
+        } else {
+            Err(format!(
+                "unknown card field \"{key}\"; available: {}",
+                known.join(", ")
+            ))
+        }
+    }
+}
+
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct Grader {
+    pub name: &'static str,
+    pub version: &'static str,
+}
+
+/// One entry of `contains`.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct ContainsEntry {
+    pub code: &'static str,
+    pub chip: String,
+    pub name: &'static str,
+    pub band: u8,
+    /// Absent when there are none; null when alternatives were not searched.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub alternatives: Option<Option<Vec<&'static str>>>,
+    /// Absent for singles.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub uses: Option<usize>,
+}
+
+/// One step of the route.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct CardStep {
+    pub n: usize,
+    pub code: &'static str,
+    pub name: &'static str,
+    pub band: u8,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub placement: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub eliminations: Option<Vec<String>>,
+}
+
+/// A grade card. Keys absent from the request are `None` and not serialised.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct Card {
+    pub format: &'static str,
+    pub format_version: u32,
+    pub grader: Grader,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub band: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub band_index: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub contains: Option<Vec<ContainsEntry>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub steps: Option<Vec<CardStep>>,
+}
+
+impl Card {
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("a card always serialises")
+    }
+}
+
+fn contains_entries(contents: &Contents) -> Vec<ContainsEntry> {
+    contents
+        .listed
+        .iter()
+        .map(|l| {
+            let alts: Option<Vec<&'static str>> = l
+                .alternatives
+                .as_ref()
+                .map(|a| a.iter().map(|t: &Tech| t.code()).collect());
+            let chip = std::iter::once(l.tech.code())
+                .chain(alts.iter().flatten().copied())
+                .collect::<Vec<_>>()
+                .join("/");
+            ContainsEntry {
+                code: l.tech.code(),
+                chip,
+                name: l.tech.name(),
+                band: l.tech.band(),
+                alternatives: match alts {
+                    None => Some(None),
+                    Some(a) if a.is_empty() => None,
+                    Some(a) => Some(Some(a)),
+                },
+                uses: (!l.tech.is_single()).then_some(l.uses),
+            }
+        })
+        .collect()
+}
+
+fn card_steps(board: &Board, steps: &[Step]) -> Vec<CardStep> {
+    let candidate = |c: &crate::techniques::Candidate| (board.cell_name(c.cell), c.digit);
+    steps
+        .iter()
+        .enumerate()
+        .map(|(i, s)| CardStep {
+            n: i + 1,
+            code: s.tech.code(),
+            name: s.tech.name(),
+            band: s.tech.band(),
+            placement: s.placements.first().map(|p| {
+                let (cell, d) = candidate(p);
+                format!("{cell}={}", Board::digit_symbol(d))
+            }),
+            eliminations: (!s.eliminations.is_empty()).then(|| {
+                s.eliminations
+                    .iter()
+                    .map(|e| {
+                        let (cell, d) = candidate(e);
+                        format!("{cell}#{}", Board::digit_symbol(d))
+                    })
+                    .collect()
+            }),
+        })
+        .collect()
+}
+
+/// Builds the card with the requested fields.
+pub fn build(board: &Board, contents: &Contents, fields: &[Field]) -> Card {
+    let want = |f: Field| fields.contains(&f);
+    Card {
+        format: FORMAT,
+        format_version: FORMAT_VERSION,
+        grader: Grader {
+            name: GRADER_NAME,
+            version: GRADER_VERSION,
+        },
+        band: want(Field::Band).then(|| band_name(contents.band)),
+        band_index: want(Field::BandIndex).then_some(contents.band),
+        contains: want(Field::Contains).then(|| contains_entries(contents)),
+        steps: want(Field::Steps).then(|| card_steps(board, &contents.route.steps)),
+    }
+}

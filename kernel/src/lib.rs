@@ -1,0 +1,228 @@
+//! pencilmark: a sudoku grader that rates puzzles the way people experience them, on an exact
+//! bitboard solver.
+//!
+//! Data flows one way: text -> [`format::Puzzle`] -> [`board::Board`] -> [`solve`] (uniqueness
+//! proof) -> [`techniques::State`] -> [`route`] (band route, technique list) -> [`card::Card`].
+//!
+//! ```
+//! let card = pencilmark::rate_str(
+//!     "4.3.....6.8....29..9.5.4..8..61.94......5......56.78..1..7.2.5..34....8.2.....7.1",
+//!     &pencilmark::RateOptions::default(),
+//! ).unwrap();
+//! assert_eq!(card.band, Some("Very Easy"));
+//! ```
+
+pub mod bits;
+pub mod board;
+pub mod card;
+pub mod format;
+pub mod route;
+pub mod solve;
+pub mod techniques;
+
+use board::Board;
+use card::{Card, Field};
+use format::{FormatError, Puzzle};
+use serde::Deserialize;
+use solve::{AnyGeometry, Solver};
+use std::fmt;
+use techniques::State;
+
+/// Why a puzzle has no card.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RateError {
+    /// The text is not a puzzle.
+    Format(FormatError),
+    /// The board is larger than the engine handles.
+    Board(String),
+    /// No grid completes the givens; `conflict` names two givens that clash directly.
+    NoSolution { conflict: Option<String> },
+    /// More than one grid completes the givens.
+    NotUnique,
+    /// The puzzle is unique but needs a technique this build does not have.
+    Unsupported(String),
+    /// The options are not valid.
+    Options(String),
+}
+
+impl fmt::Display for RateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RateError::Format(e) => write!(f, "unreadable puzzle: {e}"),
+            RateError::Board(m) => write!(f, "unsupported board: {m}"),
+            RateError::NoSolution { conflict: Some(c) } => write!(f, "no solution: {c}"),
+            RateError::NoSolution { conflict: None } => f.write_str("no solution"),
+            RateError::NotUnique => {
+                f.write_str("not unique: the puzzle has more than one solution")
+            }
+            RateError::Unsupported(m) => f.write_str(m),
+            RateError::Options(m) => write!(f, "invalid options: {m}"),
+        }
+    }
+}
+
+impl std::error::Error for RateError {}
+
+impl From<FormatError> for RateError {
+    fn from(e: FormatError) -> Self {
+        RateError::Format(e)
+    }
+}
+
+/// What a card should hold.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RateOptions {
+    /// Card fields to compute (grade-card-format.txt section 2).
+    pub fields: Vec<Field>,
+    /// Search the alternatives of each listed technique (the chips).
+    pub alternatives: bool,
+}
+
+impl Default for RateOptions {
+    fn default() -> Self {
+        RateOptions {
+            fields: Field::DEFAULT.to_vec(),
+            alternatives: true,
+        }
+    }
+}
+
+/// The options object of the C ABI and `rate_json` (keys mirror `RateOptions`).
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct RawOptions {
+    fields: Option<Vec<String>>,
+    alternatives: Option<bool>,
+    /// Worker threads for batch calls; accepted everywhere, used by batch entry points only.
+    jobs: Option<usize>,
+    max_seconds: Option<serde_json::Value>,
+    explain: Option<serde_json::Value>,
+}
+
+impl RateOptions {
+    /// Options from a list of field names (unknown or not yet computed names are an error).
+    pub fn with_fields<S: AsRef<str>>(names: &[S]) -> Result<RateOptions, RateError> {
+        let mut fields = Vec::new();
+        for n in names {
+            let f = Field::parse(n.as_ref().trim()).map_err(RateError::Options)?;
+            if !fields.contains(&f) {
+                fields.push(f);
+            }
+        }
+        Ok(RateOptions {
+            fields,
+            ..RateOptions::default()
+        })
+    }
+
+    /// Options from the JSON object of the C ABI: NULL or "" means the defaults.
+    pub fn from_json(text: &str) -> Result<RateOptions, RateError> {
+        if text.trim().is_empty() {
+            return Ok(RateOptions::default());
+        }
+        let raw: RawOptions =
+            serde_json::from_str(text).map_err(|e| RateError::Options(e.to_string()))?;
+        if raw.max_seconds.is_some() {
+            return Err(RateError::Options(
+                "\"max_seconds\" is not supported by this build yet (grading always finishes)"
+                    .into(),
+            ));
+        }
+        if raw.explain.is_some() {
+            return Err(RateError::Options(
+                "\"explain\" is not supported by this build yet".into(),
+            ));
+        }
+        if raw.jobs == Some(0) {
+            return Err(RateError::Options("\"jobs\" must be at least 1".into()));
+        }
+        let mut opts = match raw.fields {
+            Some(names) => RateOptions::with_fields(&names)?,
+            None => RateOptions::default(),
+        };
+        if let Some(a) = raw.alternatives {
+            opts.alternatives = a;
+        }
+        Ok(opts)
+    }
+}
+
+/// Reads a puzzle from text: a one-line classic.
+pub fn read_puzzle(text: &str) -> Result<Puzzle, RateError> {
+    Ok(format::read_classic(text)?)
+}
+
+/// Two givens that share a house and a digit, named for an error message.
+fn direct_conflict(p: &Puzzle) -> Option<String> {
+    for h in &p.board.houses {
+        for (i, &a) in h.cells.iter().enumerate() {
+            let v = p.givens[a];
+            if v == 0 {
+                continue;
+            }
+            if let Some(&b) = h.cells[i + 1..].iter().find(|&&b| p.givens[b] == v) {
+                return Some(format!(
+                    "the givens {} and {} both hold {}",
+                    p.board.cell_name(a),
+                    p.board.cell_name(b),
+                    Board::digit_symbol(v)
+                ));
+            }
+        }
+    }
+    None
+}
+
+/// Proves that a puzzle has exactly one solution and returns it.
+pub fn unique_solution(p: &Puzzle) -> Result<Vec<u8>, RateError> {
+    let solver = Solver::new(&p.board).map_err(RateError::Board)?;
+    let c = solver.count(&p.givens, 2);
+    match c.count {
+        0 => Err(RateError::NoSolution {
+            conflict: direct_conflict(p),
+        }),
+        1 => Ok(c.solution.expect("a count of 1 carries its solution")),
+        _ => Err(RateError::NotUnique),
+    }
+}
+
+/// Rates a puzzle: proves it unique, solves it the way a person would, and builds the card.
+pub fn rate(p: &Puzzle, opts: &RateOptions) -> Result<Card, RateError> {
+    unique_solution(p)?;
+    let geometry = AnyGeometry::new(&p.board).map_err(RateError::Board)?;
+    let contents = on_geometry!(&geometry, geo => {
+        let start = State::new(geo, &p.givens).expect("a unique puzzle's givens do not conflict");
+        route::contents(geo, &start, opts.alternatives)
+    });
+    match contents {
+        Ok(c) => Ok(card::build(&p.board, &c, &opts.fields)),
+        Err(stuck) => Err(RateError::Unsupported(format!(
+            "needs a technique beyond singles and pointing / box-line reduction, which is all this build of \
+             pencilmark can rate yet: the easiest route is stuck after {} steps with {} of {} cells open",
+            stuck.steps.len(),
+            stuck.open_left,
+            p.board.cell_count()
+        ))),
+    }
+}
+
+/// Reads and rates a puzzle text.
+pub fn rate_str(text: &str, opts: &RateOptions) -> Result<Card, RateError> {
+    rate(&read_puzzle(text)?, opts)
+}
+
+/// The `{"error": ...}` object for an error.
+pub fn error_json(e: &RateError) -> String {
+    serde_json::json!({ "error": e.to_string() }).to_string()
+}
+
+/// Rates a puzzle text with options given as JSON (None or "" = defaults): the card's JSON, or an
+/// `{"error": ...}` object. Never panics on bad input.
+pub fn rate_json(text: &str, options_json: Option<&str>) -> String {
+    let result =
+        RateOptions::from_json(options_json.unwrap_or("")).and_then(|o| rate_str(text, &o));
+    match result {
+        Ok(card) => card.to_json(),
+        Err(e) => error_json(&e),
+    }
+}

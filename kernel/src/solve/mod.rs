@@ -1,0 +1,248 @@
+//! Exact solving: count solutions up to a limit (limit 2 proves uniqueness) and return one.
+//!
+//! `Solver` compiles a board once (house masks at the board's width) and then counts any number of
+//! puzzles on it, which is what batch callers and generators want.
+
+mod general;
+#[cfg(any(test, feature = "test-support"))]
+pub mod oracle;
+
+pub(crate) use general::Node;
+
+use crate::board::{Board, Geometry};
+use crate::format::Puzzle;
+
+/// A board compiled for solving, at the cell-set width its size needs.
+#[derive(Clone, Debug)]
+pub enum AnyGeometry {
+    W1(Geometry<1>),
+    W2(Geometry<2>),
+    W3(Geometry<3>),
+    W4(Geometry<4>),
+    W5(Geometry<5>),
+    W6(Geometry<6>),
+    W8(Geometry<8>),
+    W10(Geometry<10>),
+    W12(Geometry<12>),
+    W16(Geometry<16>),
+}
+
+/// Runs `$body` with `$geo` bound to the `Geometry<W>` inside an `AnyGeometry`.
+#[macro_export]
+#[doc(hidden)]
+macro_rules! on_geometry {
+    ($any:expr, $geo:ident => $body:expr) => {
+        match $any {
+            $crate::solve::AnyGeometry::W1($geo) => $body,
+            $crate::solve::AnyGeometry::W2($geo) => $body,
+            $crate::solve::AnyGeometry::W3($geo) => $body,
+            $crate::solve::AnyGeometry::W4($geo) => $body,
+            $crate::solve::AnyGeometry::W5($geo) => $body,
+            $crate::solve::AnyGeometry::W6($geo) => $body,
+            $crate::solve::AnyGeometry::W8($geo) => $body,
+            $crate::solve::AnyGeometry::W10($geo) => $body,
+            $crate::solve::AnyGeometry::W12($geo) => $body,
+            $crate::solve::AnyGeometry::W16($geo) => $body,
+        }
+    };
+}
+
+impl AnyGeometry {
+    /// Compiles a board; an error when it has more cells than the engine handles.
+    pub fn new(board: &Board) -> Result<AnyGeometry, String> {
+        let n = board.cell_count();
+        Ok(match n {
+            0..=64 => AnyGeometry::W1(Geometry::new(board)),
+            65..=128 => AnyGeometry::W2(Geometry::new(board)),
+            129..=192 => AnyGeometry::W3(Geometry::new(board)),
+            193..=256 => AnyGeometry::W4(Geometry::new(board)),
+            257..=320 => AnyGeometry::W5(Geometry::new(board)),
+            321..=384 => AnyGeometry::W6(Geometry::new(board)),
+            385..=512 => AnyGeometry::W8(Geometry::new(board)),
+            513..=640 => AnyGeometry::W10(Geometry::new(board)),
+            641..=768 => AnyGeometry::W12(Geometry::new(board)),
+            769..=1024 => AnyGeometry::W16(Geometry::new(board)),
+            _ => {
+                return Err(format!(
+                    "a board of {n} cells is larger than the engine handles (1024)"
+                ));
+            }
+        })
+    }
+}
+
+/// How many solutions a puzzle has, capped at the limit asked for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Count {
+    /// min(number of solutions, limit).
+    pub count: u32,
+    /// The first solution found (one digit 1..=D per cell), when there is one.
+    pub solution: Option<Vec<u8>>,
+}
+
+/// An exact solver for one board shape.
+#[derive(Clone, Debug)]
+pub struct Solver {
+    board: Board,
+    geometry: AnyGeometry,
+}
+
+impl Solver {
+    pub fn new(board: &Board) -> Result<Solver, String> {
+        Ok(Solver {
+            board: board.clone(),
+            geometry: AnyGeometry::new(board)?,
+        })
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Counts solutions of `givens` (one value 0..=D per cell) up to `limit` (at least 1), writing
+    /// the first solution into `solution` when there is one. Givens that conflict count 0.
+    pub fn count_into(&self, givens: &[u8], limit: u32, solution: Option<&mut [u8]>) -> u32 {
+        assert_eq!(givens.len(), self.board.cell_count(), "one given per cell");
+        let limit = limit.max(1);
+        on_geometry!(&self.geometry, geo => {
+            match Node::with_givens(geo, givens) {
+                None => 0,
+                Some(root) => general::count_from(geo, &root, limit, solution),
+            }
+        })
+    }
+
+    /// Counts solutions up to `limit` and returns the first.
+    pub fn count(&self, givens: &[u8], limit: u32) -> Count {
+        let mut out = vec![0u8; self.board.cell_count()];
+        let count = self.count_into(givens, limit, Some(&mut out));
+        Count {
+            count,
+            solution: (count > 0).then_some(out),
+        }
+    }
+}
+
+/// Counts the solutions of a puzzle up to `limit` (2 proves uniqueness) and returns the first.
+pub fn count(puzzle: &Puzzle, limit: u32) -> Result<Count, String> {
+    Ok(Solver::new(&puzzle.board)?.count(&puzzle.givens, limit))
+}
+
+/// Why a cell array cannot be counted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CellsError(pub String);
+
+impl std::fmt::Display for CellsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// Reads a classic board from a cell array: D*D bytes (D from the length, as for a one-line
+/// puzzle), each either a value 0..=D (0 = empty) or an ASCII symbol of the one-line form.
+pub fn read_cells(cells: &[u8], givens: &mut [u8]) -> Result<usize, CellsError> {
+    let Some(&(_, d)) = crate::format::LINE_SIZES
+        .iter()
+        .find(|(len, _)| *len == cells.len())
+    else {
+        return Err(CellsError(format!(
+            "{} cells do not make a square board (81 for 9x9; 16, 36, 64, 100, 144, 196, 225, 256, 400, 625)",
+            cells.len()
+        )));
+    };
+    for (i, &b) in cells.iter().enumerate() {
+        givens[i] = if (b as usize) <= d {
+            b
+        } else {
+            match crate::format::symbol_value(b as char) {
+                Some(v) if (v as usize) <= d => v,
+                _ => {
+                    return Err(CellsError(format!(
+                        "cell {} holds byte {b}, which is neither a value 0..={d} nor a symbol of a {d}x{d} puzzle",
+                        i + 1
+                    )));
+                }
+            }
+        };
+    }
+    Ok(d)
+}
+
+/// Counts the solutions of a classic puzzle given as a cell array (see `read_cells`) up to `limit`;
+/// writes the first solution (values 1..=D) into `solution` when there is one and it is long enough.
+pub fn count_cells(
+    cells: &[u8],
+    limit: u32,
+    solution: Option<&mut [u8]>,
+) -> Result<u32, CellsError> {
+    let mut givens = vec![0u8; cells.len()];
+    let d = read_cells(cells, &mut givens)?;
+    let board = Board::standard(d).map_err(CellsError)?;
+    let solver = Solver::new(&board).map_err(CellsError)?;
+    Ok(solver.count_into(&givens, limit, solution))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::read_classic;
+
+    #[test]
+    fn worked_example_is_unique() {
+        let p = read_classic(
+            "....4.8.3.6...8..29.86.5..1235.........7..2.........96..2......8.12..7...9.......",
+        )
+        .unwrap();
+        let c = count(&p, 2).unwrap();
+        assert_eq!(c.count, 1);
+        let sol = c.solution.unwrap();
+        assert!(oracle::is_solution(&p.board, &p.givens, &sol));
+    }
+
+    #[test]
+    fn conflicting_givens_count_zero() {
+        let mut line = ".".repeat(81);
+        line.replace_range(0..2, "11");
+        let p = read_classic(&line).unwrap();
+        assert_eq!(count(&p, 2).unwrap().count, 0);
+    }
+
+    #[test]
+    fn cell_arrays_take_values_or_symbols() {
+        let line =
+            "....4.8.3.6...8..29.86.5..1235.........7..2.........96..2......8.12..7...9.......";
+        let mut out = [0u8; 81];
+        assert_eq!(count_cells(line.as_bytes(), 2, Some(&mut out)), Ok(1));
+        let values: Vec<u8> = line
+            .bytes()
+            .map(|b| if b == b'.' { 0 } else { b - b'0' })
+            .collect();
+        let mut out2 = [0u8; 81];
+        assert_eq!(count_cells(&values, 2, Some(&mut out2)), Ok(1));
+        assert_eq!(out, out2);
+        assert!(
+            count_cells(&values[..80], 2, None)
+                .unwrap_err()
+                .0
+                .contains("80 cells")
+        );
+        let mut bad = values.clone();
+        bad[3] = b'x';
+        assert!(count_cells(&bad, 2, None).unwrap_err().0.contains("cell 4"));
+    }
+
+    #[test]
+    fn empty_boards_have_many_solutions() {
+        for d in [4, 6, 8, 9, 12, 16, 25] {
+            let b = Board::standard(d).unwrap();
+            let s = Solver::new(&b).unwrap();
+            let c = s.count(&vec![0; d * d], 2);
+            assert_eq!(c.count, 2, "{d}x{d}");
+            assert!(oracle::is_solution(
+                &b,
+                &vec![0; d * d],
+                &c.solution.unwrap()
+            ));
+        }
+    }
+}

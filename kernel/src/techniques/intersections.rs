@@ -1,0 +1,109 @@
+//! Intersections: pointing (a box's candidates for a digit all on one line) and claiming / box-line
+//! reduction (a line's candidates all in one box). Both read a complete house `a` whose open spots
+//! for a digit lie inside another house `b`, and clear the digit from the rest of `b`.
+//!
+//! PPR also covers the form people do in their head, without writing notes: a single (naked or
+//! hidden) that exists only once such a lock is counted. That move is the placement; the lock's
+//! eliminations are not written.
+
+use super::{Candidate, MAX_MOVES_PER_TECHNIQUE, Move, State, code};
+use crate::board::Geometry;
+
+/// The lock eliminations on offer: (a, b, digit index, cells cleared).
+fn locks<const W: usize>(geo: &Geometry<W>, st: &State<W>) -> Vec<Move> {
+    let open = st.open_cells(geo);
+    let mut out = Vec::new();
+    for (rank, &(a, b)) in geo.intersections.iter().enumerate() {
+        for d in 0..geo.digits {
+            let spots = st.planes[d].and(&geo.houses[a]).and(&open);
+            if spots.len() < 2 || !spots.is_subset(&geo.houses[b]) {
+                continue;
+            }
+            let cleared = st.planes[d]
+                .and(&geo.houses[b])
+                .and(&open)
+                .and_not(&geo.houses[a]);
+            if cleared.is_empty() {
+                continue;
+            }
+            out.push(Move {
+                tech: code::PPR,
+                placements: Vec::new(),
+                eliminations: cleared
+                    .iter()
+                    .map(|cell| Candidate {
+                        cell,
+                        digit: d as u8 + 1,
+                    })
+                    .collect(),
+                houses: vec![a, b],
+                digits: 1 << d,
+                cost: rank as u32,
+            });
+        }
+    }
+    out
+}
+
+/// Singles of `after` that `before` does not have: (cell, digit index, house it is hidden in).
+fn new_singles<const W: usize>(
+    geo: &Geometry<W>,
+    before: &State<W>,
+    after: &State<W>,
+) -> Vec<(usize, usize, Option<usize>)> {
+    let open = after.open_cells(geo);
+    let mut out = Vec::new();
+    for cell in open.iter() {
+        let m = after.cell_mask(geo, cell);
+        if m.count_ones() == 1 && before.cell_mask(geo, cell).count_ones() > 1 {
+            out.push((cell, m.trailing_zeros() as usize, None));
+        }
+    }
+    for &h in &geo.complete_houses {
+        for d in 0..geo.digits {
+            let now = after.planes[d].and(&geo.houses[h]).and(&open);
+            let was = before.planes[d].and(&geo.houses[h]).and(&open);
+            if now.is_single() && !was.is_single() {
+                let cell = now.first().expect("single");
+                if !out.iter().any(|&(c, _, _)| c == cell) {
+                    out.push((cell, d, Some(h)));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Pointing and claiming (PPR): lock eliminations, then singles that need a lock ("in the head").
+pub fn pointing_claiming<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+    let found = locks(geo, st);
+    let mut placements: Vec<Move> = Vec::new();
+    for lock in &found {
+        let mut after = st.clone();
+        after.apply(geo, lock);
+        for (cell, d, house) in new_singles(geo, st, &after) {
+            if placements.iter().any(|m| m.placements[0].cell == cell) {
+                continue;
+            }
+            let mut houses = lock.houses.clone();
+            houses.extend(house);
+            placements.push(Move {
+                tech: code::PPR,
+                placements: vec![Candidate {
+                    cell,
+                    digit: d as u8 + 1,
+                }],
+                eliminations: Vec::new(),
+                houses,
+                digits: lock.digits | 1 << d,
+                cost: lock.cost,
+            });
+        }
+    }
+    out.extend(
+        placements
+            .into_iter()
+            .chain(found)
+            .take(MAX_MOVES_PER_TECHNIQUE),
+    );
+}

@@ -1,0 +1,189 @@
+//! Human techniques: the registry (from the `data/` table) and the move finders, one module per
+//! family. A finder looks at a `State` and reports moves: the technique that makes them, what they
+//! place and eliminate, and the houses and digits they read.
+
+pub mod intersections;
+pub mod singles;
+
+use crate::bits::CellSet;
+use crate::board::{Geometry, MAX_DIGITS};
+
+/// A technique, as its row in the technique table (study order = row order).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Tech(pub usize);
+
+/// One row of the technique table.
+#[derive(Debug)]
+pub struct TechniqueInfo {
+    pub code: &'static str,
+    pub name: &'static str,
+    pub band: u8,
+    /// True for classic techniques (C), false for variant-only ones (V).
+    pub classic: bool,
+    /// The techniques this one is a special case of (an X-Wing is a Skyscraper).
+    pub special_case_of: &'static [Tech],
+}
+
+include!(concat!(env!("OUT_DIR"), "/technique_table.rs"));
+
+impl Tech {
+    pub fn info(self) -> &'static TechniqueInfo {
+        &TECHNIQUES[self.0]
+    }
+    pub fn code(self) -> &'static str {
+        self.info().code
+    }
+    pub fn name(self) -> &'static str {
+        self.info().name
+    }
+    pub fn band(self) -> u8 {
+        self.info().band
+    }
+    /// Position in the study order (lower = simpler).
+    pub fn order(self) -> usize {
+        self.0
+    }
+    pub fn from_code(code: &str) -> Option<Tech> {
+        TECHNIQUES.iter().position(|t| t.code == code).map(Tech)
+    }
+    /// True for the single codes, which a card lists without a `uses` count.
+    pub fn is_single(self) -> bool {
+        [code::FHS, code::HSI, code::NSI, code::CSI, code::LSI].contains(&self)
+    }
+    /// True when a learner who knows `general` can do `self`: `self` is `general` or, through the
+    /// table's special-case relation (transitively), a special case of it.
+    pub fn is_covered_by(self, general: Tech) -> bool {
+        if self == general {
+            return true;
+        }
+        self.info()
+            .special_case_of
+            .iter()
+            .any(|&g| g.is_covered_by(general))
+    }
+}
+
+/// The name of a band index.
+pub fn band_name(band: u8) -> &'static str {
+    BAND_NAMES[band as usize]
+}
+
+/// A candidate position: `digit` (1..=D) in `cell`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Candidate {
+    pub cell: usize,
+    pub digit: u8,
+}
+
+/// One move a technique offers in a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Move {
+    pub tech: Tech,
+    pub placements: Vec<Candidate>,
+    pub eliminations: Vec<Candidate>,
+    /// Houses the move reads, in the order its notation names them.
+    pub houses: Vec<usize>,
+    /// Digits the move is about (bit d-1 for digit d).
+    pub digits: u32,
+    /// Tie-break among moves of one technique: lower is found first by a person.
+    pub cost: u32,
+}
+
+/// The most moves a finder reports per technique and position.
+pub const MAX_MOVES_PER_TECHNIQUE: usize = 8;
+
+/// A solving position in full-notes mode: every placement has cleared its peers.
+#[derive(Clone, Debug)]
+pub struct State<const W: usize> {
+    /// `planes[d]`: cells where digit d+1 is still a candidate (placed cells included).
+    pub planes: [CellSet<W>; MAX_DIGITS],
+    pub placed: CellSet<W>,
+    /// Digit per cell, 0 while unplaced.
+    pub values: Vec<u8>,
+}
+
+impl<const W: usize> State<W> {
+    /// The position after the givens; None when they conflict.
+    pub fn new(geo: &Geometry<W>, givens: &[u8]) -> Option<State<W>> {
+        let node = crate::solve::Node::with_givens(geo, givens)?;
+        Some(State {
+            planes: node.planes,
+            placed: node.placed,
+            values: givens.to_vec(),
+        })
+    }
+
+    pub fn is_solved(&self, geo: &Geometry<W>) -> bool {
+        geo.all.is_subset(&self.placed)
+    }
+
+    pub fn open_cells(&self, geo: &Geometry<W>) -> CellSet<W> {
+        geo.all.and_not(&self.placed)
+    }
+
+    /// Candidate digits of a cell as a mask (bit d-1 for digit d).
+    pub fn cell_mask(&self, geo: &Geometry<W>, cell: usize) -> u32 {
+        let mut m = 0;
+        for d in 0..geo.digits {
+            if self.planes[d].contains(cell) {
+                m |= 1 << d;
+            }
+        }
+        m
+    }
+
+    /// Applies a move: placements clear their peers, eliminations remove candidates.
+    pub fn apply(&mut self, geo: &Geometry<W>, mv: &Move) {
+        for p in &mv.placements {
+            let d = p.digit as usize - 1;
+            if self.placed.contains(p.cell) {
+                continue;
+            }
+            for (e, plane) in self.planes[..geo.digits].iter_mut().enumerate() {
+                if e != d {
+                    plane.remove(p.cell);
+                }
+            }
+            self.planes[d] = self.planes[d].and_not(&geo.peers[p.cell]);
+            self.placed.insert(p.cell);
+            self.values[p.cell] = p.digit;
+        }
+        for e in &mv.eliminations {
+            self.planes[e.digit as usize - 1].remove(e.cell);
+        }
+    }
+}
+
+/// The finder of each technique that has one, in study order.
+pub type Finder<const W: usize> = fn(&Geometry<W>, &State<W>, &mut Vec<Move>);
+
+/// Techniques the engine can find, with their finders. A technique missing here is never offered.
+pub fn finders<const W: usize>() -> [(Tech, Finder<W>); 4] {
+    [
+        (code::FHS, singles::full_house::<W>),
+        (code::HSI, singles::hidden_single::<W>),
+        (code::NSI, singles::naked_single::<W>),
+        (code::PPR, intersections::pointing_claiming::<W>),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_matches_the_spec_rows() {
+        assert_eq!(code::HSI.code(), "HSI");
+        assert_eq!(code::HSI.band(), 0);
+        assert_eq!(code::NSI.band(), 1);
+        assert_eq!(code::XWG.name(), "X-Wing");
+        assert_eq!(code::C3DM.code(), "3DM");
+        assert_eq!(band_name(code::TRL.band()), "Extreme");
+        assert!(code::FHS.order() < code::HSI.order());
+        assert!(code::FHS.is_covered_by(code::HSI));
+        assert!(code::XWG.is_covered_by(code::XCL)); // XWG < SKY < TUR < XCL
+        assert!(!code::HSI.is_covered_by(code::FHS));
+        assert!(code::FHS.is_single() && !code::PPR.is_single());
+        assert_eq!(Tech::from_code("KTE"), Some(code::KTE));
+    }
+}
