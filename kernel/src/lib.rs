@@ -13,6 +13,7 @@
 //! ```
 
 pub mod bits;
+pub use bits::simd_level;
 pub mod board;
 pub mod card;
 pub mod format;
