@@ -7,7 +7,7 @@
 //! could stand in for each listed technique (its chip).
 
 use crate::board::Geometry;
-use crate::techniques::{Candidate, Finder, Move, State, Tech, code, finders};
+use crate::techniques::{Candidate, Move, Search, State, Tech, all_moves, code, searches};
 use std::collections::BTreeMap;
 
 /// One step of a route.
@@ -57,40 +57,44 @@ impl Path {
     }
 }
 
-/// The first move of the simplest technique that has one, or None when every technique is stuck.
+/// The move a person takes next: the lowest band that has a move, then the lowest study order,
+/// then the cheapest. Searches run lazily, lowest band first: a search whose every shape is of a
+/// higher band than the best move so far cannot beat it.
 fn next_move<const W: usize>(
     geo: &Geometry<W>,
     st: &State<W>,
-    finders: &[(Tech, Finder<W>)],
+    searches: &[Search<W>],
     banned: &[Tech],
     buf: &mut Vec<Move>,
 ) -> Option<Move> {
-    for &(tech, find) in finders {
-        if banned.contains(&tech) {
+    let key = |m: &Move| (m.tech.band(), m.tech.order(), m.cost);
+    let mut best: Option<Move> = None;
+    for s in searches {
+        if best.as_ref().is_some_and(|b| s.min_band() > b.tech.band()) {
+            break;
+        }
+        if s.codes.iter().all(|t| banned.contains(t)) {
             continue;
         }
         buf.clear();
-        find(geo, st, buf);
-        if let Some(best) = buf
-            .iter()
-            .enumerate()
-            .min_by_key(|(i, m)| (m.cost, *i))
-            .map(|(i, _)| i)
-        {
-            return Some(buf.swap_remove(best));
+        (s.find)(geo, st, buf);
+        for m in buf.drain(..) {
+            if !banned.contains(&m.tech) && best.as_ref().is_none_or(|b| key(&m) < key(b)) {
+                best = Some(m);
+            }
         }
     }
-    None
+    best
 }
 
 /// Solves band by band from `start`, never using a technique in `banned`.
 pub fn band_path<const W: usize>(geo: &Geometry<W>, start: &State<W>, banned: &[Tech]) -> Path {
-    let finders = finders::<W>();
+    let searches = searches::<W>();
     let mut st = start.clone();
     let mut steps = Vec::new();
     let mut buf = Vec::new();
     while !st.is_solved(geo) {
-        let Some(mv) = next_move(geo, &st, &finders, banned, &mut buf) else {
+        let Some(mv) = next_move(geo, &st, &searches, banned, &mut buf) else {
             break;
         };
         st.apply(geo, &mv);
@@ -140,38 +144,57 @@ fn shrink_ok(trial: &Path, band: u8, current: &Path, kept: &[Tech], dropped: Tec
     })
 }
 
-/// True when some move of `tech` is on offer in one of the positions where `used` was used on `route`.
-fn available_where_used<const W: usize>(
+/// How many of a technique's uses on the route are searched for alternatives.
+const ALTERNATIVE_POSITIONS: usize = 6;
+
+/// The positions before the first `limit` steps of `route` that use `tech`.
+fn positions_of<const W: usize>(
     geo: &Geometry<W>,
     start: &State<W>,
     route: &Path,
-    used: Tech,
     tech: Tech,
-) -> bool {
-    let Some(&(_, find)) = finders::<W>().iter().find(|(t, _)| *t == tech) else {
-        return false;
-    };
+    limit: usize,
+) -> Vec<State<W>> {
     let mut st = start.clone();
-    let mut buf = Vec::new();
+    let mut out = Vec::new();
     for step in &route.steps {
-        if step.tech == used {
-            buf.clear();
-            find(geo, &st, &mut buf);
-            if !buf.is_empty() {
-                return true;
+        if out.len() == limit {
+            break;
+        }
+        if step.tech == tech {
+            out.push(st.clone());
+        }
+        st.apply_step(geo, &step.placements, &step.eliminations);
+    }
+    out
+}
+
+/// Same-band techniques that could stand in for `x` (not listed, not on its special-case chain)
+/// and have a move in a position where `x` was used, in study order.
+fn stand_in_candidates<const W: usize>(
+    geo: &Geometry<W>,
+    start: &State<W>,
+    route: &Path,
+    listed: &[Tech],
+    x: Tech,
+) -> Vec<Tech> {
+    let mut found: Vec<Tech> = Vec::new();
+    for st in positions_of(geo, start, route, x, ALTERNATIVE_POSITIONS) {
+        for m in all_moves(geo, &st, x.band()) {
+            let y = m.tech;
+            if y.band() == x.band()
+                && y != x
+                && !listed.contains(&y)
+                && !y.is_covered_by(x)
+                && !x.is_covered_by(y)
+                && !found.contains(&y)
+            {
+                found.push(y);
             }
         }
-        let mv = Move {
-            tech: step.tech,
-            placements: step.placements.clone(),
-            eliminations: step.eliminations.clone(),
-            houses: Vec::new(),
-            digits: 0,
-            cost: 0,
-        };
-        st.apply(geo, &mv);
     }
-    false
+    found.sort();
+    found
 }
 
 /// The band route plus the shortest technique list with alternatives; None when the route does
@@ -201,42 +224,35 @@ pub fn contents<const W: usize>(
             route = trial;
         }
     }
-    // Alternatives: same-band techniques outside the listed one's special-case chain that were on
-    // offer where it was used and carry the route when it is banned.
+    // Alternatives: a same-band technique that was on offer where a listed one was used, and that
+    // carries the route when the listed one is banned (first alone, then with the other candidates
+    // banned too), shares its chip.
     let mut alts: BTreeMap<Tech, Vec<Tech>> = BTreeMap::new();
     if alternatives {
-        for &x in &listed {
-            if x == code::FHS {
-                continue;
-            }
-            let others: Vec<Tech> = finders::<W>()
-                .iter()
-                .map(|(t, _)| *t)
-                .filter(|&y| {
-                    y != x
-                        && y.band() == x.band()
-                        && !listed.contains(&y)
-                        && !y.is_covered_by(x)
-                        && !x.is_covered_by(y)
-                })
-                .collect();
-            if others.is_empty() {
-                continue;
-            }
-            let mut banned = removed.clone();
-            banned.push(x);
-            let trial = band_path(geo, start, &banned);
-            if !trial.solved || trial.band() != Some(band) {
-                continue;
-            }
-            let used = trial.profile();
-            for y in others {
-                let fits = used
-                    .keys()
-                    .all(|&t| t == y || listed.iter().any(|&k| k != x && t.is_covered_by(k)));
-                if fits && used.contains_key(&y) && available_where_used(geo, start, &route, x, y) {
+        for &x in listed.iter().filter(|&&x| x != code::FHS) {
+            let candidates = stand_in_candidates(geo, start, &route, &listed, x);
+            let mut kept: Vec<Tech> = listed.iter().copied().filter(|&t| t != x).collect();
+            for &y in &candidates {
+                kept.push(y);
+                let mut banned: Vec<Tech> = removed.iter().copied().filter(|&t| t != y).collect();
+                banned.push(x);
+                let carries = |trial: &Path| {
+                    trial.profile().contains_key(&y) && shrink_ok(trial, band, &route, &kept, x)
+                };
+                let mut ok = carries(&band_path(geo, start, &banned));
+                if !ok && candidates.len() > 1 {
+                    banned.extend(candidates.iter().copied().filter(|&t| t != y));
+                    ok = carries(&band_path(geo, start, &banned));
+                }
+                kept.pop();
+                if ok {
                     alts.entry(x).or_default().push(y);
                 }
+            }
+            // A stand-in that generalises another stand-in adds nothing to the chip.
+            if let Some(list) = alts.get_mut(&x) {
+                let all = list.clone();
+                list.retain(|&g| !all.iter().any(|&y| y != g && y.is_covered_by(g)));
             }
         }
     }

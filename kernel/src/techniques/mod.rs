@@ -134,7 +134,12 @@ impl<const W: usize> State<W> {
 
     /// Applies a move: placements clear their peers, eliminations remove candidates.
     pub fn apply(&mut self, geo: &Geometry<W>, mv: &Move) {
-        for p in &mv.placements {
+        self.apply_step(geo, &mv.placements, &mv.eliminations);
+    }
+
+    /// Applies placements (each clears its peers), then eliminations.
+    pub fn apply_step(&mut self, geo: &Geometry<W>, placements: &[Candidate], eliminations: &[Candidate]) {
+        for p in placements {
             let d = p.digit as usize - 1;
             if self.placed.contains(p.cell) {
                 continue;
@@ -148,23 +153,57 @@ impl<const W: usize> State<W> {
             self.placed.insert(p.cell);
             self.values[p.cell] = p.digit;
         }
-        for e in &mv.eliminations {
+        for e in eliminations {
             self.planes[e.digit as usize - 1].remove(e.cell);
         }
     }
 }
 
-/// The finder of each technique that has one, in study order.
+/// A move finder: appends the moves it sees in a position, each named by its most specific shape.
 pub type Finder<const W: usize> = fn(&Geometry<W>, &State<W>, &mut Vec<Move>);
 
-/// Techniques the engine can find, with their finders. A technique missing here is never offered.
-pub fn finders<const W: usize>() -> [(Tech, Finder<W>); 4] {
-    [
-        (code::FHS, singles::full_house::<W>),
-        (code::HSI, singles::hidden_single::<W>),
-        (code::NSI, singles::naked_single::<W>),
-        (code::PPR, intersections::pointing_claiming::<W>),
-    ]
+/// One search of the engine and the technique codes its moves can carry.
+pub struct Search<const W: usize> {
+    pub find: Finder<W>,
+    /// Every code the search can name a move by (its shapes).
+    pub codes: &'static [Tech],
+}
+
+impl<const W: usize> Search<W> {
+    /// The lowest band among the search's shapes: the route runs it only from that band on.
+    pub fn min_band(&self) -> u8 {
+        self.codes.iter().map(|t| t.band()).min().unwrap_or(u8::MAX)
+    }
+}
+
+/// Every search the engine has, lowest band first. A technique missing here is never offered.
+pub fn searches<const W: usize>() -> Vec<Search<W>> {
+    let mut all = vec![
+        Search { find: singles::full_house::<W>, codes: &[code::FHS] },
+        Search { find: singles::hidden_single::<W>, codes: &[code::HSI] },
+        Search { find: singles::naked_single::<W>, codes: &[code::NSI] },
+        Search { find: intersections::pointing_claiming::<W>, codes: &[code::PPR] },
+    ];
+    all.sort_by_key(|s| s.min_band());
+    all
+}
+
+/// Every code some search can produce.
+pub fn searchable_codes() -> Vec<Tech> {
+    let mut codes: Vec<Tech> = searches::<1>().iter().flat_map(|s| s.codes.iter().copied()).collect();
+    codes.sort();
+    codes.dedup();
+    codes
+}
+
+/// All moves on offer in a position, from every search whose lowest band is at most `max_band`.
+pub fn all_moves<const W: usize>(geo: &Geometry<W>, st: &State<W>, max_band: u8) -> Vec<Move> {
+    let mut out = Vec::new();
+    for s in searches::<W>().iter().filter(|s| s.min_band() <= max_band) {
+        (s.find)(geo, st, &mut out);
+    }
+    out.retain(|m| m.tech.band() <= max_band);
+    out
 }
 
 #[cfg(test)]
