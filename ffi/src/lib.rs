@@ -1,0 +1,328 @@
+//! The pencilmark C ABI: a thin layer over the `pencilmark` kernel, built as `libpencilmark.so` /
+//! `libpencilmark.a`, with the header `include/pencilmark.h` generated from this file by cbindgen
+//! (`PENCILMARK_BLESS=1 cargo test -p pencilmark-tests --test header`).
+//!
+//! Every export is `#[unsafe(no_mangle)] pub unsafe extern "C" fn` whose body runs inside
+//! [`ffi_boundary!`]: a panic becomes a fallback value, never an unwind into C. Pointers are
+//! checked for NULL, text is checked for UTF-8, and results are owned strings released only by
+//! [`pm_free`]. There is no global mutable state; see the header's top comment for the
+//! thread-safety statement.
+//!
+//! Rust names equal C names, hence `non_camel_case_types`.
+
+#![deny(unsafe_op_in_unsafe_fn, clippy::undocumented_unsafe_blocks)]
+#![allow(non_camel_case_types)]
+
+#[macro_use]
+mod boundary;
+mod many;
+
+use std::ffi::{CString, c_char};
+
+use boundary::{StrError, borrow_bytes, borrow_str, error_object, into_c_string};
+
+/// The ABI version this header describes. Compare it with pm_abi_version() once at start-up: a
+/// library with another ABI version must not be used with this header.
+pub const PENCILMARK_ABI_VERSION: u32 = 1;
+
+/// The largest cell array the fast paths take: a 25x25 board.
+pub const PM_MAX_CELLS: usize = 625;
+
+/// Status codes. Functions return them as int32_t (never as this enum type); every failure is
+/// negative, so a non-negative result of pm_count_solutions or pm_solve is a count.
+#[repr(i32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum pm_status {
+    /// Success.
+    Ok = 0,
+    /// A required pointer argument was NULL.
+    NullArgument = -1,
+    /// A text argument was not valid UTF-8.
+    InvalidUtf8 = -2,
+    /// The cells do not form a puzzle: a length that is not a square board (16, 36, 64, 81, 100,
+    /// 144, 196, 225, 256, 400 or 625 cells), or a byte that is neither a value 0..=D nor a symbol
+    /// of the one-line form.
+    InvalidPuzzle = -3,
+    /// The options JSON was not valid.
+    InvalidOptions = -4,
+    /// This CPU lacks an instruction-set extension the library was compiled for.
+    CpuUnsupported = -5,
+    /// The library failed internally (a caught panic); the call had no effect.
+    Panic = -6,
+    /// The output buffer is shorter than the cell array.
+    BufferTooSmall = -7,
+}
+
+/// "pencilmark <version> abi=<abi> simd=<level>" for each SIMD level the kernel reports.
+macro_rules! version_text {
+    ($level:literal) => {
+        concat!(
+            "pencilmark ",
+            env!("CARGO_PKG_VERSION"),
+            " abi=1 simd=",
+            $level,
+            "\0"
+        )
+    };
+}
+
+/// The static version string for this build and CPU.
+fn version_text() -> &'static str {
+    match engine::simd_level() {
+        "sse2" => version_text!("sse2"),
+        "avx2" => version_text!("avx2"),
+        "x86-64-v3" => version_text!("x86-64-v3"),
+        "neon" => version_text!("neon"),
+        "scalar" => version_text!("scalar"),
+        "portable" => version_text!("portable"),
+        _ => version_text!("unknown"),
+    }
+}
+
+/// The library's version, ABI version and SIMD level, e.g. "pencilmark 1.1.0 abi=1 simd=sse2".
+///
+/// The string is static: never free it.
+///
+/// # Safety
+///
+/// None: callable from any thread at any time.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pm_version() -> *const c_char {
+    ffi_boundary! { version_text().as_ptr().cast::<c_char>() }
+}
+
+/// The ABI version of the loaded library. Compare it with PENCILMARK_ABI_VERSION at start-up.
+///
+/// # Safety
+///
+/// None: callable from any thread at any time.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pm_abi_version() -> u32 {
+    ffi_boundary! { PENCILMARK_ABI_VERSION }
+}
+
+/// Rates one puzzle: a one-line classic (81 symbols for 9x9, '.' or '0' for a blank; other sizes
+/// by length; whitespace is ignored).
+///
+/// `options_json` is NULL or "" for the defaults, or a JSON object with the keys "fields" (array
+/// of card field names), "alternatives" (bool) and "jobs" (int >= 1, used by pm_rate_many only).
+/// Unknown keys are an error.
+///
+/// Returns the grade card as JSON, or an object {"error": "..."} when the puzzle has no card (not
+/// readable, no solution, not unique, beyond this build's techniques) or an argument is wrong
+/// (NULL puzzle, invalid UTF-8, invalid options). A card always has the key "format", an error
+/// never: test for the key "error". The result is never NULL in practice; free it with pm_free.
+///
+/// # Safety
+///
+/// `puzzle` and `options_json` are each NULL or a NUL-terminated string that stays valid and
+/// unmodified until the call returns.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pm_rate(
+    puzzle: *const c_char,
+    options_json: *const c_char,
+) -> *mut c_char {
+    ffi_boundary! {
+        // SAFETY: the caller guarantees `options_json` is NULL or a valid NUL-terminated string.
+        let options = match unsafe { borrow_str(options_json) } {
+            Ok(s) => Some(s),
+            Err(StrError::Null) => None,
+            Err(StrError::InvalidUtf8) => {
+                return into_c_string(error_object("invalid options: not valid UTF-8"));
+            }
+        };
+        // SAFETY: the caller guarantees `puzzle` is NULL or a valid NUL-terminated string.
+        let text = match unsafe { borrow_str(puzzle) } {
+            Ok(s) => s,
+            Err(StrError::Null) => return into_c_string(error_object("the puzzle is NULL")),
+            Err(StrError::InvalidUtf8) => {
+                return into_c_string(error_object("the puzzle is not valid UTF-8"));
+            }
+        };
+        if let Some(feature) = boundary::missing_cpu_feature() {
+            return into_c_string(cpu_error(feature));
+        }
+        into_c_string(engine::rate_json(text, options))
+    }
+}
+
+/// Rates many puzzles, one per line ('\n' or "\r\n"; blank lines and lines starting with '#' are
+/// skipped; line numbers count every line from 1), on `jobs` worker threads (options key "jobs";
+/// default: the available cores).
+///
+/// Returns a JSON array with one element per puzzle line, in input order: the card, exactly as
+/// pm_rate returns it for that line, or {"error": "...", "line": N} in its place. When the whole
+/// call fails (NULL puzzles, invalid options, no threads) it returns a single {"error": "..."}
+/// object instead of an array. Free the result with pm_free.
+///
+/// # Safety
+///
+/// `puzzles` and `options_json` are each NULL or a NUL-terminated string that stays valid and
+/// unmodified until the call returns.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pm_rate_many(
+    puzzles: *const c_char,
+    options_json: *const c_char,
+) -> *mut c_char {
+    ffi_boundary! {
+        // SAFETY: the caller guarantees `options_json` is NULL or a valid NUL-terminated string.
+        let options = match unsafe { borrow_str(options_json) } {
+            Ok(s) => Some(s),
+            Err(StrError::Null) => None,
+            Err(StrError::InvalidUtf8) => {
+                return into_c_string(error_object("invalid options: not valid UTF-8"));
+            }
+        };
+        // SAFETY: the caller guarantees `puzzles` is NULL or a valid NUL-terminated string.
+        let Some(bytes) = (unsafe { borrow_bytes(puzzles) }) else {
+            return into_c_string(error_object("the puzzles are NULL"));
+        };
+        if let Some(feature) = boundary::missing_cpu_feature() {
+            return into_c_string(cpu_error(feature));
+        }
+        into_c_string(many::rate_many(bytes, options))
+    }
+}
+
+/// Frees a string returned by pm_rate or pm_rate_many. NULL is a no-op.
+///
+/// # Safety
+///
+/// `s` is NULL or a string returned by pm_rate or pm_rate_many that has not been freed yet. Free
+/// each exactly once, from any thread; never pass it to free(), and never pass the static strings
+/// of pm_version or pm_status_str.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pm_free(s: *mut c_char) {
+    ffi_boundary! {
+        if s.is_null() {
+            return;
+        }
+        // SAFETY: the caller guarantees `s` came from CString::into_raw in pm_rate or
+        // pm_rate_many and has not been freed, so ownership returns to a CString here once.
+        drop(unsafe { CString::from_raw(s) });
+    }
+}
+
+/// Counts the solutions of a classic board, stopping at `limit` (2 proves uniqueness; a limit of
+/// 0 is taken as 1).
+///
+/// `cells` holds `len` bytes, one per cell in row order, for a D x D board (len = D*D: 16, 36, 64,
+/// 81, 100, 144, 196, 225, 256, 400 or 625). Each byte is a value 0..=D (0 = empty) or an ASCII
+/// symbol of the one-line form ('.' or '0' empty, '1'-'9', then 'A'... for larger boards).
+///
+/// Returns min(count, limit) when >= 0, or a negative PM_STATUS_*: NULL_ARGUMENT (cells NULL, even
+/// when len is 0), INVALID_PUZZLE, CPU_UNSUPPORTED or PANIC. Runs on the calling thread.
+///
+/// # Safety
+///
+/// `cells` is NULL or points to `len` readable bytes that stay unmodified until the call returns.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pm_count_solutions(cells: *const u8, len: usize, limit: u32) -> i32 {
+    ffi_boundary! {
+        if cells.is_null() {
+            return pm_status::NullArgument as i32;
+        }
+        if len > PM_MAX_CELLS {
+            return pm_status::InvalidPuzzle as i32;
+        }
+        if !boundary::cpu_supported() {
+            return pm_status::CpuUnsupported as i32;
+        }
+        // SAFETY: `cells` is not NULL, `len` <= PM_MAX_CELLS keeps the size far below isize::MAX,
+        // u8 needs no alignment, and the caller guarantees `len` readable, unmodified bytes.
+        let cells = unsafe { std::slice::from_raw_parts(cells, len) };
+        match engine::solve::count_cells(cells, limit, None) {
+            Ok(n) => i32::try_from(n).unwrap_or(i32::MAX),
+            Err(_) => pm_status::InvalidPuzzle as i32,
+        }
+    }
+}
+
+/// Solves a classic board (cells as for pm_count_solutions) and writes the solution, values
+/// 1..=D, to `out` only when it is unique.
+///
+/// Returns the number of solutions found, up to 2: 1 when the solution is unique and `out` holds
+/// it, 0 for no solution, 2 for more than one (`out` untouched in both cases); or a negative
+/// PM_STATUS_*: NULL_ARGUMENT (cells or out NULL), INVALID_PUZZLE, BUFFER_TOO_SMALL (out_len <
+/// len), CPU_UNSUPPORTED or PANIC. `out` may be the same buffer as `cells` (solving in place).
+/// Runs on the calling thread; the library allocates nothing of its own for the result.
+///
+/// # Safety
+///
+/// `cells` is NULL or points to `len` readable bytes, and `out` is NULL or points to `out_len`
+/// writable bytes; both stay valid, and untouched by other threads, until the call returns.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pm_solve(
+    cells: *const u8,
+    len: usize,
+    out: *mut u8,
+    out_len: usize,
+) -> i32 {
+    ffi_boundary! {
+        if cells.is_null() || out.is_null() {
+            return pm_status::NullArgument as i32;
+        }
+        if len > PM_MAX_CELLS {
+            return pm_status::InvalidPuzzle as i32;
+        }
+        if out_len < len {
+            return pm_status::BufferTooSmall as i32;
+        }
+        if !boundary::cpu_supported() {
+            return pm_status::CpuUnsupported as i32;
+        }
+        let mut solution = [0u8; PM_MAX_CELLS];
+        let count = {
+            // SAFETY: `cells` is not NULL, `len` <= PM_MAX_CELLS, u8 needs no alignment, and the
+            // caller guarantees `len` readable, unmodified bytes. The slice ends with this block,
+            // before `out` (which may alias `cells`) is written.
+            let cells = unsafe { std::slice::from_raw_parts(cells, len) };
+            match engine::solve::count_cells(cells, 2, Some(&mut solution[..len])) {
+                Ok(n) => n,
+                Err(_) => return pm_status::InvalidPuzzle as i32,
+            }
+        };
+        if count == 1 {
+            // SAFETY: `out` is not NULL and the caller guarantees `out_len` >= `len` writable
+            // bytes; `solution` is a local array, so the two regions cannot overlap, and no
+            // reference into `cells` / `out` is alive.
+            unsafe { std::ptr::copy_nonoverlapping(solution.as_ptr(), out, len) };
+        }
+        count.min(2) as i32
+    }
+}
+
+/// A static English text for a status code (for any int32_t; unknown codes get "unknown status").
+/// Never free it.
+///
+/// # Safety
+///
+/// None: callable from any thread at any time.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pm_status_str(status: i32) -> *const c_char {
+    ffi_boundary! {
+        let text = match status {
+            s if s == pm_status::Ok as i32 => c"ok",
+            s if s == pm_status::NullArgument as i32 => c"a required argument is NULL",
+            s if s == pm_status::InvalidUtf8 as i32 => c"a text argument is not valid UTF-8",
+            s if s == pm_status::InvalidPuzzle as i32 => c"the cells do not form a puzzle",
+            s if s == pm_status::InvalidOptions as i32 => c"the options are not valid",
+            s if s == pm_status::CpuUnsupported as i32 => {
+                c"this CPU lacks an instruction set the library was built for"
+            }
+            s if s == pm_status::Panic as i32 => c"internal error",
+            s if s == pm_status::BufferTooSmall as i32 => c"the output buffer is too small",
+            _ => c"unknown status",
+        };
+        text.as_ptr()
+    }
+}
+
+fn cpu_error(feature: &str) -> String {
+    error_object(&format!(
+        "this CPU lacks {feature}, which this build of libpencilmark was compiled for"
+    ))
+}
+
+#[cfg(test)]
+mod tests;
