@@ -9,6 +9,9 @@
 use super::{Candidate, MAX_MOVES_PER_TECHNIQUE, Move, State, code};
 use crate::board::Geometry;
 
+/// Cost offset of a written lock elimination over a lock-and-single placement.
+const ELIMINATION_COST: u32 = 1 << 20;
+
 /// The lock eliminations on offer: (a, b, digit index, cells cleared).
 fn locks<const W: usize>(geo: &Geometry<W>, st: &State<W>) -> Vec<Move> {
     let open = st.open_cells(geo);
@@ -38,7 +41,7 @@ fn locks<const W: usize>(geo: &Geometry<W>, st: &State<W>) -> Vec<Move> {
                     .collect(),
                 houses: vec![a, b],
                 digits: 1 << d,
-                cost: rank as u32,
+                cost: ELIMINATION_COST + rank as u32,
             });
         }
     }
@@ -74,36 +77,42 @@ fn new_singles<const W: usize>(
     out
 }
 
-/// Pointing and claiming (PPR): lock eliminations, then singles that need a lock ("in the head").
+/// Pointing and claiming (PPR): singles that need the locks counted ("in the head"), then the
+/// lock eliminations themselves.
 pub fn pointing_claiming<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
     let found = locks(geo, st);
-    let mut placements: Vec<Move> = Vec::new();
-    for lock in &found {
-        let mut after = st.clone();
-        after.apply(geo, lock);
-        for (cell, d, house) in new_singles(geo, st, &after) {
-            if placements.iter().any(|m| m.placements[0].cell == cell) {
-                continue;
-            }
-            let mut houses = lock.houses.clone();
-            houses.extend(house);
-            placements.push(Move {
-                tech: code::PPR,
-                placements: vec![Candidate {
-                    cell,
-                    digit: d as u8 + 1,
-                }],
-                eliminations: Vec::new(),
-                houses,
-                digits: lock.digits | 1 << d,
-                cost: lock.cost,
-            });
-        }
+    if found.is_empty() {
+        return;
     }
-    out.extend(
-        placements
-            .into_iter()
-            .chain(found)
-            .take(MAX_MOVES_PER_TECHNIQUE),
-    );
+    // A person counting locks sees all of them at once.
+    let mut after = st.clone();
+    for lock in &found {
+        after.apply(geo, lock);
+    }
+    let placements = new_singles(geo, st, &after).into_iter().map(|(cell, d, house)| {
+        // The locks that clear candidates this single depends on.
+        let used: Vec<&Move> = found
+            .iter()
+            .filter(|l| {
+                l.eliminations.iter().any(|e| match house {
+                    None => e.cell == cell,
+                    Some(h) => e.digit as usize == d + 1 && geo.houses[h].contains(e.cell),
+                })
+            })
+            .collect();
+        let mut houses: Vec<usize> = used.iter().flat_map(|l| l.houses.iter().copied()).collect();
+        houses.extend(house);
+        Move {
+            tech: code::PPR,
+            placements: vec![Candidate { cell, digit: d as u8 + 1 }],
+            eliminations: Vec::new(),
+            houses,
+            digits: used.iter().fold(1 << d, |acc, l| acc | l.digits),
+            // A placement made in the head comes before writing any lock down.
+            cost: used.iter().map(|l| l.cost).max().unwrap_or(0).saturating_sub(ELIMINATION_COST),
+        }
+    });
+    let mut placements: Vec<Move> = placements.collect();
+    placements.sort_by_key(|m| m.cost);
+    out.extend(placements.into_iter().chain(found).take(MAX_MOVES_PER_TECHNIQUE));
 }
