@@ -1,0 +1,167 @@
+//! The C consumers in `examples/c`, compiled against `include/pencilmark.h` and libpencilmark with
+//! strict warnings, run on `data/examples/classic.txt`, and compared with their `.expected` output:
+//! a plain build, one with AddressSanitizer + UndefinedBehaviorSanitizer, and the plain build
+//! again under valgrind (memory errors and leaks fail the run).
+//!
+//! Bless new expected outputs with `PENCILMARK_BLESS=1 cargo test -p pencilmark-tests --test c_examples`.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use common::{assert_matches_file, lib_dir, repo_root, run, tmp_dir};
+
+const FIXTURE: &str = "data/examples/classic.txt";
+
+/// The target triple of this test binary (the C code must link with it).
+fn target_triple() -> String {
+    let arch = std::env::consts::ARCH;
+    if cfg!(target_os = "macos") {
+        format!("{arch}-apple-darwin")
+    } else if cfg!(target_os = "linux") {
+        let env = if cfg!(target_env = "musl") {
+            "musl"
+        } else {
+            "gnu"
+        };
+        format!("{arch}-unknown-linux-{env}")
+    } else {
+        format!("{arch}-unknown-{}", std::env::consts::OS)
+    }
+}
+
+/// The C compiler, found the way build scripts find it (`CC`, then the platform default).
+fn c_compiler() -> Command {
+    let triple = target_triple();
+    match cc::Build::new()
+        .target(&triple)
+        .host(&triple)
+        .opt_level(0)
+        .debug(true)
+        .cargo_metadata(false)
+        .warnings(false)
+        .try_get_compiler()
+    {
+        Ok(tool) => tool.to_command(),
+        Err(e) => {
+            eprintln!("cc could not pick a compiler ({e}); using `cc`");
+            Command::new("cc")
+        }
+    }
+}
+
+/// Compiles `examples/c/<name>.c` into the scratch dir; `extra` adds flags (sanitizers).
+fn build(name: &str, variant: &str, extra: &[&str]) -> PathBuf {
+    let lib = lib_dir();
+    let dir = tmp_dir().join("c-examples");
+    std::fs::create_dir_all(&dir).unwrap();
+    let exe = dir.join(format!("{name}-{variant}"));
+    let mut cmd = c_compiler();
+    cmd.args(["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic"])
+        .args(extra)
+        .arg("-I")
+        .arg(repo_root().join("include"))
+        .arg(repo_root().join("examples/c").join(format!("{name}.c")))
+        .arg("-o")
+        .arg(&exe)
+        .arg(format!("-L{}", lib.display()))
+        .arg("-lpencilmark")
+        .arg(format!("-Wl,-rpath,{}", lib.display()));
+    run(&mut cmd);
+    exe
+}
+
+/// Runs an example on the fixture and checks its stdout against `examples/c/<name>.expected`.
+fn check(name: &str, mut cmd: Command) {
+    let out = run(cmd.arg(repo_root().join(FIXTURE)).current_dir(repo_root()));
+    let stdout = String::from_utf8(out.stdout).expect("the examples print UTF-8");
+    assert_matches_file(&stdout, &format!("examples/c/{name}.expected"));
+}
+
+fn plain(exe: &Path) -> Command {
+    Command::new(exe)
+}
+
+#[test]
+fn rate_prints_a_card_or_error_per_line() {
+    let exe = build("rate", "plain", &[]);
+    check("rate", plain(&exe));
+}
+
+#[test]
+fn count_prints_counts_and_solutions() {
+    let exe = build("count", "plain", &[]);
+    check("count", plain(&exe));
+}
+
+#[test]
+fn rate_output_agrees_with_the_fixture_lines() {
+    // Not only the committed text: the right number of lines, cards and errors where expected.
+    let exe = build("rate", "shape", &[]);
+    let out = run(Command::new(&exe).arg(repo_root().join(FIXTURE)));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let puzzles = std::fs::read_to_string(repo_root().join(FIXTURE)).unwrap();
+    let n = puzzles.lines().filter(|l| !l.trim().is_empty()).count();
+    let objects: Vec<serde_json::Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each line is JSON"))
+        .collect();
+    assert_eq!(objects.len(), n);
+    let cards = objects.iter().filter(|o| o.get("format").is_some()).count();
+    let errors = objects.iter().filter(|o| o.get("error").is_some()).count();
+    assert_eq!(cards + errors, n);
+    assert!(cards >= 2 && errors >= 4, "{cards} cards, {errors} errors");
+}
+
+fn sanitized(name: &str) {
+    let exe = build(
+        name,
+        "asan",
+        &[
+            "-fsanitize=address,undefined",
+            "-fno-sanitize-recover=all",
+            "-fno-omit-frame-pointer",
+        ],
+    );
+    let mut cmd = Command::new(&exe);
+    cmd.env(
+        "ASAN_OPTIONS",
+        "detect_leaks=1:abort_on_error=0:exitcode=23",
+    )
+    .env("UBSAN_OPTIONS", "print_stacktrace=1:halt_on_error=1");
+    check(name, cmd);
+}
+
+#[test]
+fn rate_under_address_and_ub_sanitizers() {
+    sanitized("rate");
+}
+
+#[test]
+fn count_under_address_and_ub_sanitizers() {
+    sanitized("count");
+}
+
+fn under_valgrind(name: &str) {
+    let exe = build(name, "valgrind", &[]);
+    let mut cmd = Command::new("valgrind");
+    cmd.args([
+        "--quiet",
+        "--error-exitcode=1",
+        "--leak-check=full",
+        "--errors-for-leak-kinds=definite,indirect,possible",
+    ])
+    .arg(&exe);
+    check(name, cmd);
+}
+
+#[test]
+fn rate_under_valgrind() {
+    under_valgrind("rate");
+}
+
+#[test]
+fn count_under_valgrind() {
+    under_valgrind("count");
+}
