@@ -1,0 +1,130 @@
+//! The command line end to end: input order, "line" on every object, errors that cost one line,
+//! exit statuses, fields.
+
+use serde_json::Value;
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn pencilmark(args: &[&str], stdin: Option<&str>) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_pencilmark"));
+    cmd.args(args).current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
+    cmd.stdin(if stdin.is_some() { Stdio::piped() } else { Stdio::null() });
+    cmd.stdout(Stdio::piped()).stderr(Stdio::piped());
+    let mut child = cmd.spawn().expect("run pencilmark");
+    if let Some(text) = stdin {
+        child.stdin.take().unwrap().write_all(text.as_bytes()).unwrap();
+    }
+    child.wait_with_output().unwrap()
+}
+
+fn json_lines(out: &Output) -> Vec<Value> {
+    String::from_utf8(out.stdout.clone())
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
+        .collect()
+}
+
+#[test]
+fn rates_the_example_file_in_order_with_errors_in_place() {
+    let out = pencilmark(&["rate", "data/examples/classic.txt", "--jobs", "2"], None);
+    assert_eq!(out.status.code(), Some(1), "some lines are errors");
+    let objs = json_lines(&out);
+    assert_eq!(objs.len(), 9);
+    for (i, o) in objs.iter().enumerate() {
+        assert_eq!(o["line"], i + 1);
+    }
+    assert_eq!(objs[0]["band"], "Very Easy");
+    assert_eq!(objs[0]["format"], "sudoku-grade");
+    assert_eq!(objs[0]["grader"]["version"], "1.1.0");
+    assert_eq!(objs[1]["band"], "Easy");
+    assert_eq!(objs[3]["contains"][1]["chip"], "NSI/PPR");
+    assert!(objs[5]["error"].as_str().unwrap().contains("needs a technique beyond"));
+    assert!(objs[6]["error"].as_str().unwrap().starts_with("not unique"));
+    assert_eq!(objs[7]["error"], "no solution: the givens r1c1 and r1c2 both hold 3");
+    assert!(objs[8]["error"].as_str().unwrap().contains("80 symbols"));
+}
+
+#[test]
+fn output_does_not_depend_on_jobs() {
+    let one = pencilmark(&["rate", "data/examples/classic.txt", "-j", "1", "--fields", "band,contains,steps"], None);
+    let two = pencilmark(&["rate", "data/examples/classic.txt", "-j", "2", "--fields", "band,contains,steps"], None);
+    assert_eq!(one.stdout, two.stdout);
+}
+
+#[test]
+fn stdin_fields_and_skipped_lines() {
+    let input = "# a comment\n\n4.3.....6.8....29..9.5.4..8..61.94......5......56.78..1..7.2.5..34....8.2.....7.1\n";
+    let out = pencilmark(&["rate", "-", "--fields", "band_index"], Some(input));
+    assert_eq!(out.status.code(), Some(0));
+    let objs = json_lines(&out);
+    assert_eq!(objs.len(), 1);
+    assert_eq!(objs[0]["line"], 3);
+    assert_eq!(objs[0]["band_index"], 0);
+    assert!(objs[0].get("band").is_none() && objs[0].get("contains").is_none());
+}
+
+#[test]
+fn bad_fields_and_missing_files_exit_2() {
+    let out = pencilmark(&["rate", "data/examples/classic.txt", "--fields", "bnad"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown card field \"bnad\""));
+    let out = pencilmark(&["rate", "data/examples/classic.txt", "--fields", "difficulty"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not computed by this build"));
+    let out = pencilmark(&["rate", "no/such/file.txt"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read no/such/file.txt"));
+}
+
+#[test]
+fn invalid_utf8_costs_one_line() {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_pencilmark"));
+    let mut child = cmd
+        .args(["solve", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = b"\xff\xfe\n".to_vec();
+    input.extend_from_slice(b"4.3.....6.8....29..9.5.4..8..61.94......5......56.78..1..7.2.5..34....8.2.....7.1\n");
+    child.stdin.take().unwrap().write_all(&input).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let objs = json_lines(&out);
+    assert_eq!(objs[0]["error"], "the line is not valid UTF-8");
+    assert_eq!(objs[0]["line"], 1);
+    assert_eq!(objs[1]["solution"].as_str().unwrap().len(), 81);
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn solve_prints_solutions_or_reasons() {
+    let out = pencilmark(&["solve", "data/examples/classic.txt"], None);
+    let objs = json_lines(&out);
+    assert_eq!(objs.len(), 9);
+    // The worked example's solution: it keeps the givens and fills every row, column and box.
+    let givens = "....4.8.3.6...8..29.86.5..1235.........7..2.........96..2......8.12..7...9.......";
+    let sol: Vec<u8> = objs[5]["solution"].as_str().unwrap().bytes().map(|b| b - b'0').collect();
+    assert_eq!(sol.len(), 81);
+    for (g, s) in givens.bytes().zip(&sol) {
+        assert!(g == b'.' || g - b'0' == *s);
+    }
+    for unit in 0..9 {
+        let row: Vec<u8> = (0..9).map(|c| sol[unit * 9 + c]).collect();
+        let col: Vec<u8> = (0..9).map(|r| sol[r * 9 + unit]).collect();
+        let bx: Vec<u8> = (0..9).map(|i| sol[(unit / 3 * 3 + i / 3) * 9 + unit % 3 * 3 + i % 3]).collect();
+        for mut group in [row, col, bx] {
+            group.sort();
+            assert_eq!(group, (1..=9).collect::<Vec<u8>>());
+        }
+    }
+    assert!(objs[6]["error"].as_str().unwrap().starts_with("not unique"));
+    assert!(objs[7]["error"].as_str().unwrap().starts_with("no solution"));
+}
+
+#[test]
+fn help_documents_exit_status() {
+    let out = pencilmark(&["rate", "--help"], None);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("Exit status: 0 when every puzzle line succeeded"));
+}
