@@ -1,0 +1,3 @@
+module example.com/pencilmark
+
+go 1.21

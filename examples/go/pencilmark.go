@@ -1,0 +1,235 @@
+// Package pencilmark wraps libpencilmark, the C ABI of the pencilmark sudoku grader and exact
+// solver.
+//
+// Rate returns a puzzle's grade card (the sudoku-grade format) as a decoded JSON object, RateMany
+// rates a text of puzzle lines on several threads, and CountSolutions and Solve are the solver's
+// fast paths over a cell array.
+//
+// All functions are safe for concurrent use by multiple goroutines: the library keeps no global
+// mutable state, and every string it returns is copied into Go memory and freed before the call
+// returns, so there are no handles and no finalizers.
+//
+// Build with cgo, pointing the linker at the library, for example:
+//
+//	CGO_LDFLAGS="-L$PWD/target/debug -Wl,-rpath,$PWD/target/debug" go test ./...
+package pencilmark
+
+/*
+#cgo CFLAGS: -I${SRCDIR}/../../include
+#cgo LDFLAGS: -lpencilmark
+#include "pencilmark.h"
+*/
+import "C"
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"unsafe"
+)
+
+// ABIVersion is the C ABI version this package was written against.
+const ABIVersion = C.PENCILMARK_ABI_VERSION
+
+func init() {
+	if got := C.pm_abi_version(); got != C.PENCILMARK_ABI_VERSION {
+		panic(fmt.Sprintf("pencilmark: libpencilmark has ABI version %d, this package needs %d",
+			uint32(got), ABIVersion))
+	}
+}
+
+// Version is the library's version text, e.g. "pencilmark 1.1.0 abi=1 simd=sse2".
+func Version() string {
+	return C.GoString(C.pm_version())
+}
+
+// Options select what a card holds. The zero value (or a nil *Options) gives the defaults.
+type Options struct {
+	// Fields lists the card fields to compute (grade-card-format section 2); empty: the defaults.
+	Fields []string `json:"fields,omitempty"`
+	// Alternatives, when set, turns the search for each technique's alternatives on or off.
+	Alternatives *bool `json:"alternatives,omitempty"`
+	// Jobs is the number of worker threads for RateMany; 0: the available cores.
+	Jobs int `json:"jobs,omitempty"`
+}
+
+// Error is a puzzle the grader gave no card for (the card format's {"error": ...} object), or a
+// call that failed as a whole.
+type Error struct {
+	// Message is the grader's text.
+	Message string
+	// Line is the 1-based input line for RateMany; 0 for Rate.
+	Line int
+}
+
+func (e *Error) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("pencilmark: line %d: %s", e.Line, e.Message)
+	}
+	return "pencilmark: " + e.Message
+}
+
+// Result is one puzzle line's outcome in RateMany: a card, or an *Error.
+type Result struct {
+	Card map[string]any
+	Err  error
+}
+
+// options is the C options text: nil for the defaults.
+func (o *Options) cString() (*C.char, error) {
+	if o == nil {
+		return nil, nil
+	}
+	text, err := json.Marshal(o)
+	if err != nil {
+		return nil, err
+	}
+	return C.CString(string(text)), nil
+}
+
+// call runs a pm_rate-shaped function and returns its JSON text, copied into Go memory.
+func call(f func(*C.char, *C.char) *C.char, input string, o *Options) (string, error) {
+	in := C.CString(input)
+	defer C.free(unsafe.Pointer(in))
+	opts, err := o.cString()
+	if err != nil {
+		return "", err
+	}
+	if opts != nil {
+		defer C.free(unsafe.Pointer(opts))
+	}
+	out := f(in, opts)
+	if out == nil {
+		return "", &Error{Message: "internal error: libpencilmark returned NULL"}
+	}
+	defer C.pm_free(out)
+	return C.GoString(out), nil
+}
+
+func cRate(p, o *C.char) *C.char     { return C.pm_rate(p, o) }
+func cRateMany(p, o *C.char) *C.char { return C.pm_rate_many(p, o) }
+
+// rateJSON is pm_rate's text for a puzzle.
+func rateJSON(puzzle string, o *Options) (string, error) {
+	return call(cRate, puzzle, o)
+}
+
+// rateManyJSON is pm_rate_many's text for a text of puzzle lines.
+func rateManyJSON(puzzles string, o *Options) (string, error) {
+	return call(cRateMany, puzzles, o)
+}
+
+// decode turns one JSON object into a card or an *Error.
+func decode(raw []byte) (map[string]any, error) {
+	var obj map[string]any
+	if err := json.Unmarshal(raw, &obj); err != nil {
+		return nil, fmt.Errorf("pencilmark: undecodable result: %w", err)
+	}
+	if msg, ok := obj["error"]; ok {
+		e := &Error{Message: fmt.Sprint(msg)}
+		if line, ok := obj["line"].(float64); ok {
+			e.Line = int(line)
+		}
+		return nil, e
+	}
+	return obj, nil
+}
+
+// Rate grades one puzzle (a one-line classic: 81 symbols for 9x9, '.' or '0' for a blank). It
+// returns the decoded grade card, or an *Error when the puzzle has no card (unreadable, no
+// solution, not unique, beyond this build's techniques) or the options are invalid.
+func Rate(puzzle string, o *Options) (map[string]any, error) {
+	text, err := rateJSON(puzzle, o)
+	if err != nil {
+		return nil, err
+	}
+	return decode([]byte(text))
+}
+
+// RateMany grades every puzzle line of text (blank lines and '#' comments are skipped) on
+// o.Jobs threads and returns one Result per puzzle line, in input order; a failed puzzle's Err is
+// an *Error carrying its line number. The error return is for a call that failed as a whole
+// (invalid options).
+func RateMany(text string, o *Options) ([]Result, error) {
+	out, err := rateManyJSON(text, o)
+	if err != nil {
+		return nil, err
+	}
+	var items []json.RawMessage
+	if err := json.Unmarshal([]byte(out), &items); err != nil {
+		// Not an array: the whole call failed with one {"error": ...} object.
+		_, err := decode([]byte(out))
+		if err == nil {
+			err = fmt.Errorf("pencilmark: unexpected result %.80q", out)
+		}
+		return nil, err
+	}
+	results := make([]Result, len(items))
+	for i, raw := range items {
+		results[i].Card, results[i].Err = decode(raw)
+	}
+	return results, nil
+}
+
+// StatusError is a negative status of the fast paths (PM_STATUS_*).
+type StatusError int32
+
+// The statuses of the C ABI.
+const (
+	ErrNullArgument   StatusError = C.PM_STATUS_NULL_ARGUMENT
+	ErrInvalidPuzzle  StatusError = C.PM_STATUS_INVALID_PUZZLE
+	ErrCPUUnsupported StatusError = C.PM_STATUS_CPU_UNSUPPORTED
+	ErrPanic          StatusError = C.PM_STATUS_PANIC
+	ErrBufferTooSmall StatusError = C.PM_STATUS_BUFFER_TOO_SMALL
+)
+
+func (s StatusError) Error() string {
+	return "pencilmark: " + C.GoString(C.pm_status_str(C.int32_t(s)))
+}
+
+// cells returns a C view of a cell slice; an empty slice gets a valid pointer to a dummy byte,
+// so the library reports an invalid puzzle rather than a NULL argument.
+func cells(b []byte) (*C.uint8_t, C.size_t) {
+	if len(b) == 0 {
+		var dummy byte
+		return (*C.uint8_t)(unsafe.Pointer(&dummy)), 0
+	}
+	return (*C.uint8_t)(unsafe.Pointer(&b[0])), C.size_t(len(b))
+}
+
+// CountSolutions counts the solutions of a classic board, up to limit (2 proves uniqueness).
+// board holds one byte per cell in row order (81 for 9x9; 16, 36, ... 625 for other sizes): a
+// value 0..D or a symbol of the one-line form ('.', '0'-'9', 'A'...). It returns min(count,
+// limit), or a StatusError for a board that is not a puzzle.
+func CountSolutions(board []byte, limit uint32) (int, error) {
+	p, n := cells(board)
+	r := C.pm_count_solutions(p, n, C.uint32_t(limit))
+	if r < 0 {
+		return 0, StatusError(r)
+	}
+	return int(r), nil
+}
+
+// ErrNoSolution and ErrNotUnique are Solve's answers for a board without a unique solution.
+var (
+	ErrNoSolution = errors.New("pencilmark: no solution")
+	ErrNotUnique  = errors.New("pencilmark: more than one solution")
+)
+
+// Solve returns the unique solution of a classic board (cells as for CountSolutions), one value
+// 1..D per cell; ErrNoSolution, ErrNotUnique, or a StatusError otherwise.
+func Solve(board []byte) ([]byte, error) {
+	p, n := cells(board)
+	out := make([]byte, len(board)+1)
+	r := C.pm_solve(p, n, (*C.uint8_t)(unsafe.Pointer(&out[0])), C.size_t(len(out)))
+	switch {
+	case r < 0:
+		return nil, StatusError(r)
+	case r == 0:
+		return nil, ErrNoSolution
+	case r == 1:
+		return out[:len(board)], nil
+	default:
+		return nil, ErrNotUnique
+	}
+}
