@@ -39,7 +39,7 @@ fn rates_the_example_file_in_order_with_errors_in_place() {
     assert_eq!(objs[0]["grader"]["version"], "1.1.0");
     assert_eq!(objs[1]["band"], "Easy");
     assert_eq!(objs[3]["contains"][1]["chip"], "NSI/PPR");
-    assert!(objs[5]["error"].as_str().unwrap().contains("needs a technique beyond"));
+    assert!(objs[5]["error"].as_str().unwrap().contains("needs a technique above"));
     assert!(objs[6]["error"].as_str().unwrap().starts_with("not unique"));
     assert_eq!(objs[7]["error"], "no solution: the givens r1c1 and r1c2 both hold 3");
     assert!(objs[8]["error"].as_str().unwrap().contains("80 symbols"));

@@ -174,6 +174,14 @@ pub struct Geometry<const W: usize> {
     /// (a, b): a complete house `a` and another house `b` sharing at least two cells with it,
     /// the pairs that locked candidates read (box/line for a classic).
     pub intersections: Vec<(usize, usize)>,
+    /// Row, column and box houses (indices into `houses`), for the techniques that read lines.
+    pub rows: Vec<usize>,
+    pub cols: Vec<usize>,
+    pub boxes: Vec<usize>,
+    /// (row, col), 0-based, of each cell.
+    pub pos: Vec<(usize, usize)>,
+    /// The box house of each cell, when it has one.
+    pub box_of: Vec<Option<usize>>,
 }
 
 impl<const W: usize> Geometry<W> {
@@ -211,7 +219,22 @@ impl<const W: usize> Geometry<W> {
                 }
             }
         }
+        let kind = |k: HouseKind| -> Vec<usize> {
+            (0..board.houses.len()).filter(|&h| board.houses[h].kind == k).collect()
+        };
+        let boxes = kind(HouseKind::Box);
+        let mut box_of = vec![None; n];
+        for &b in &boxes {
+            for &c in &board.houses[b].cells {
+                box_of[c] = Some(b);
+            }
+        }
         Geometry {
+            rows: kind(HouseKind::Row),
+            cols: kind(HouseKind::Column),
+            boxes,
+            pos: board.cell_pos.clone(),
+            box_of,
             intersections,
             cells: n,
             digits: board.digits,

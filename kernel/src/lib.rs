@@ -191,15 +191,17 @@ pub fn unique_solution(p: &Puzzle) -> Result<Vec<u8>, RateError> {
 pub fn rate(p: &Puzzle, opts: &RateOptions) -> Result<Card, RateError> {
     unique_solution(p)?;
     let geometry = AnyGeometry::new(&p.board).map_err(RateError::Board)?;
+    let max_band = techniques::rated_max_band();
     let contents = on_geometry!(&geometry, geo => {
         let start = State::new(geo, &p.givens).expect("a unique puzzle's givens do not conflict");
-        route::contents(geo, &start, opts.alternatives)
+        route::contents(geo, &start, opts.alternatives, max_band)
     });
     match contents {
         Ok(c) => Ok(card::build(&p.board, &c, &opts.fields)),
         Err(stuck) => Err(RateError::Unsupported(format!(
-            "needs a technique beyond singles and pointing / box-line reduction, which is all this build of \
-             pencilmark can rate yet: the easiest route is stuck after {} steps with {} of {} cells open",
+            "needs a technique above {} (band {max_band}), the hardest band this build of pencilmark rates: \
+             the easiest route is stuck after {} steps with {} of {} cells open",
+            techniques::band_name(max_band),
             stuck.steps.len(),
             stuck.open_left,
             p.board.cell_count()

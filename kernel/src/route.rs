@@ -87,9 +87,16 @@ fn next_move<const W: usize>(
     best
 }
 
-/// Solves band by band from `start`, never using a technique in `banned`.
-pub fn band_path<const W: usize>(geo: &Geometry<W>, start: &State<W>, banned: &[Tech]) -> Path {
-    let searches = searches::<W>();
+/// Solves band by band from `start`, never using a technique in `banned` nor one above `max_band`.
+pub fn band_path<const W: usize>(geo: &Geometry<W>, start: &State<W>, banned: &[Tech], max_band: u8) -> Path {
+    let mut searches = searches::<W>();
+    searches.retain(|s| s.min_band() <= max_band);
+    let banned: Vec<Tech> = banned
+        .iter()
+        .copied()
+        .chain(searches.iter().flat_map(|s| s.codes.iter().copied()).filter(|t| t.band() > max_band))
+        .collect();
+    let banned = &banned[..];
     let mut st = start.clone();
     let mut steps = Vec::new();
     let mut buf = Vec::new();
@@ -197,13 +204,15 @@ fn stand_in_candidates<const W: usize>(
     found
 }
 
-/// The band route plus the shortest technique list with alternatives; None when the route does
-/// not solve the puzzle with the techniques the engine has.
+/// The band route plus the shortest technique list with alternatives, using techniques up to
+/// `max_band`; Err(the route) when that route does not solve the puzzle.
 pub fn contents<const W: usize>(
     geo: &Geometry<W>,
     start: &State<W>,
     alternatives: bool,
+    max_band: u8,
 ) -> Result<Contents, Path> {
+    let band_path = |geo: &Geometry<W>, start: &State<W>, banned: &[Tech]| band_path(geo, start, banned, max_band);
     let base = band_path(geo, start, &[]);
     if !base.solved {
         return Err(base);

@@ -2,8 +2,10 @@
 //! family. A finder looks at a `State` and reports moves: the technique that makes them, what they
 //! place and eliminate, and the houses and digits they read.
 
+pub mod fish;
 pub mod intersections;
 pub mod singles;
+pub mod subsets;
 
 use crate::bits::CellSet;
 use crate::board::{Geometry, MAX_DIGITS};
@@ -183,9 +185,42 @@ pub fn searches<const W: usize>() -> Vec<Search<W>> {
         Search { find: singles::hidden_single::<W>, codes: &[code::HSI] },
         Search { find: singles::naked_single::<W>, codes: &[code::NSI] },
         Search { find: intersections::pointing_claiming::<W>, codes: &[code::PPR] },
+        Search { find: subsets::naked_pair::<W>, codes: &[code::NPR] },
+        Search { find: subsets::hidden_pair::<W>, codes: &[code::HPR] },
+        Search { find: subsets::naked_triple::<W>, codes: &[code::NTR] },
+        Search { find: subsets::hidden_triple::<W>, codes: &[code::HTR] },
+        Search { find: subsets::naked_quad::<W>, codes: &[code::NQD] },
+        Search { find: subsets::hidden_quad::<W>, codes: &[code::HQD] },
+        Search {
+            find: fish::fish::<W>,
+            codes: &[code::XWG, code::FXW, code::SWF, code::FSW, code::JLF, code::FJF],
+        },
     ];
     all.sort_by_key(|s| s.min_band());
     all
+}
+
+/// Techniques that are deliberately not searched on the full-notes route. Snyder marks belong to a
+/// notes style (pairs of marks per box) that the band route does not model; the reference release
+/// never routes through them either.
+pub const NOT_ON_ROUTE: [Tech; 1] = [code::SNY];
+
+/// The highest band whose classic techniques the engine searches completely: cards are given for
+/// puzzles up to this band, and an honest error above it.
+pub fn rated_max_band() -> u8 {
+    let have = searchable_codes();
+    let missing = TECHNIQUES
+        .iter()
+        .enumerate()
+        .map(|(i, t)| (Tech(i), t))
+        .filter(|(t, info)| info.classic && !have.contains(t) && !NOT_ON_ROUTE.contains(t))
+        .map(|(_, info)| info.band)
+        .min();
+    match missing {
+        Some(0) => 0,
+        Some(b) => b - 1,
+        None => (BAND_NAMES.len() - 1) as u8,
+    }
 }
 
 /// Every code some search can produce.

@@ -1,0 +1,189 @@
+//! Subsets: naked and hidden pairs, triples and quads.
+//!
+//! Naked: k open cells of a house whose candidates together are k digits; those digits leave the
+//! house's other cells. Hidden: k digits whose open spots in a house are together k cells; those
+//! cells lose every other digit.
+
+use super::{Candidate, MAX_MOVES_PER_TECHNIQUE, Move, State, Tech, code};
+use crate::board::Geometry;
+
+/// Calls `f` with every k-element subset of `items` (as indices into it), in lexicographic order.
+/// Stops early when `f` returns false.
+pub(crate) fn for_each_combination(n: usize, k: usize, f: &mut dyn FnMut(&[usize]) -> bool) {
+    if k == 0 || k > n {
+        return;
+    }
+    let mut idx: Vec<usize> = (0..k).collect();
+    loop {
+        if !f(&idx) {
+            return;
+        }
+        // Advance to the next combination.
+        let mut i = k;
+        while i > 0 && idx[i - 1] == n - k + i - 1 {
+            i -= 1;
+        }
+        if i == 0 {
+            return;
+        }
+        idx[i - 1] += 1;
+        for j in i..k {
+            idx[j] = idx[j - 1] + 1;
+        }
+    }
+}
+
+fn naked_code(k: usize) -> Tech {
+    match k {
+        2 => code::NPR,
+        3 => code::NTR,
+        _ => code::NQD,
+    }
+}
+
+fn hidden_code(k: usize) -> Tech {
+    match k {
+        2 => code::HPR,
+        3 => code::HTR,
+        _ => code::HQD,
+    }
+}
+
+/// Naked subsets of size `k` in every complete house.
+fn naked<const W: usize>(geo: &Geometry<W>, st: &State<W>, k: usize, out: &mut Vec<Move>) {
+    let open = st.open_cells(geo);
+    let mut found = 0;
+    for &h in &geo.complete_houses {
+        let cells: Vec<usize> = geo.houses[h].and(&open).iter().collect();
+        let masks: Vec<u32> = cells.iter().map(|&c| st.cell_mask(geo, c)).collect();
+        // A subset needs at least one more open cell to clear anything.
+        if cells.len() <= k {
+            continue;
+        }
+        for_each_combination(cells.len(), k, &mut |pick| {
+            let union = pick.iter().fold(0u32, |acc, &i| acc | masks[i]);
+            if union.count_ones() as usize != k || pick.iter().any(|&i| masks[i].count_ones() < 2) {
+                return true;
+            }
+            let mut eliminations = Vec::new();
+            for (i, &c) in cells.iter().enumerate() {
+                if pick.contains(&i) {
+                    continue;
+                }
+                let hit = masks[i] & union;
+                for d in (0..geo.digits).filter(|d| hit >> d & 1 == 1) {
+                    eliminations.push(Candidate { cell: c, digit: d as u8 + 1 });
+                }
+            }
+            if !eliminations.is_empty() {
+                eliminations.sort();
+                out.push(Move {
+                    tech: naked_code(k),
+                    placements: Vec::new(),
+                    eliminations,
+                    houses: vec![h],
+                    digits: union,
+                    cost: found as u32,
+                });
+                found += 1;
+            }
+            found < MAX_MOVES_PER_TECHNIQUE
+        });
+        if found >= MAX_MOVES_PER_TECHNIQUE {
+            return;
+        }
+    }
+}
+
+/// Hidden subsets of size `k` in every complete house.
+fn hidden<const W: usize>(geo: &Geometry<W>, st: &State<W>, k: usize, out: &mut Vec<Move>) {
+    let open = st.open_cells(geo);
+    let mut found = 0;
+    for &h in &geo.complete_houses {
+        let house = geo.houses[h].and(&open);
+        // Digits still open in this house, with their spots.
+        let digits: Vec<(usize, crate::bits::CellSet<W>)> = (0..geo.digits)
+            .map(|d| (d, st.planes[d].and(&house)))
+            .filter(|(_, spots)| !spots.is_empty())
+            .collect();
+        if digits.len() <= k {
+            continue;
+        }
+        for_each_combination(digits.len(), k, &mut |pick| {
+            if pick.iter().any(|&i| digits[i].1.len() < 2) {
+                return true;
+            }
+            let mut cells = crate::bits::CellSet::<W>::EMPTY;
+            for &i in pick {
+                cells |= digits[i].1;
+            }
+            if cells.len() as usize != k {
+                return true;
+            }
+            let subset: u32 = pick.iter().fold(0, |acc, &i| acc | 1 << digits[i].0);
+            let mut eliminations = Vec::new();
+            for c in cells.iter() {
+                let extra = st.cell_mask(geo, c) & !subset;
+                for d in (0..geo.digits).filter(|d| extra >> d & 1 == 1) {
+                    eliminations.push(Candidate { cell: c, digit: d as u8 + 1 });
+                }
+            }
+            if !eliminations.is_empty() {
+                eliminations.sort();
+                out.push(Move {
+                    tech: hidden_code(k),
+                    placements: Vec::new(),
+                    eliminations,
+                    houses: vec![h],
+                    digits: subset,
+                    cost: found as u32,
+                });
+                found += 1;
+            }
+            found < MAX_MOVES_PER_TECHNIQUE
+        });
+        if found >= MAX_MOVES_PER_TECHNIQUE {
+            return;
+        }
+    }
+}
+
+pub fn naked_pair<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+    naked(geo, st, 2, out)
+}
+pub fn hidden_pair<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+    hidden(geo, st, 2, out)
+}
+pub fn naked_triple<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+    naked(geo, st, 3, out)
+}
+pub fn hidden_triple<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+    hidden(geo, st, 3, out)
+}
+pub fn naked_quad<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+    naked(geo, st, 4, out)
+}
+pub fn hidden_quad<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+    hidden(geo, st, 4, out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn combinations_in_order() {
+        let mut seen = Vec::new();
+        for_each_combination(4, 2, &mut |c| {
+            seen.push(c.to_vec());
+            true
+        });
+        assert_eq!(seen, vec![vec![0, 1], vec![0, 2], vec![0, 3], vec![1, 2], vec![1, 3], vec![2, 3]]);
+        let mut n = 0;
+        for_each_combination(9, 4, &mut |_| {
+            n += 1;
+            true
+        });
+        assert_eq!(n, 126);
+    }
+}
