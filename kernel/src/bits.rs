@@ -194,6 +194,25 @@ impl<const W: usize> fmt::Debug for CellSet<W> {
     }
 }
 
+/// The instruction-set level the kernel's vector code runs at in this build and on this CPU:
+/// "scalar" when the portable path is forced (feature `scalar`), else the baseline the compiler
+/// targets ("sse2" on x86-64, "neon" on aarch64, "portable" elsewhere).
+pub fn simd_level() -> &'static str {
+    if cfg!(feature = "scalar") {
+        "scalar"
+    } else if cfg!(target_arch = "x86_64") {
+        if cfg!(target_feature = "avx2") {
+            "avx2"
+        } else {
+            "sse2"
+        }
+    } else if cfg!(target_arch = "aarch64") {
+        "neon"
+    } else {
+        "portable"
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -217,20 +236,5 @@ mod tests {
         assert_eq!(CellSet::<2>::first_n(64).len(), 64);
         a.remove(3);
         assert_eq!(a.first(), Some(64));
-    }
-}
-
-/// The instruction-set level the kernel's vector code runs at in this build and on this CPU:
-/// "scalar" when the portable path is forced (feature `scalar`), else the baseline the compiler
-/// targets ("sse2" on x86-64, "neon" on aarch64, "portable" elsewhere).
-pub fn simd_level() -> &'static str {
-    if cfg!(feature = "scalar") {
-        "scalar"
-    } else if cfg!(target_arch = "x86_64") {
-        if cfg!(target_feature = "avx2") { "avx2" } else { "sse2" }
-    } else if cfg!(target_arch = "aarch64") {
-        "neon"
-    } else {
-        "portable"
     }
 }

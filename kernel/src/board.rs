@@ -220,7 +220,9 @@ impl<const W: usize> Geometry<W> {
             }
         }
         let kind = |k: HouseKind| -> Vec<usize> {
-            (0..board.houses.len()).filter(|&h| board.houses[h].kind == k).collect()
+            (0..board.houses.len())
+                .filter(|&h| board.houses[h].kind == k)
+                .collect()
         };
         let boxes = kind(HouseKind::Box);
         let mut box_of = vec![None; n];

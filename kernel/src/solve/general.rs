@@ -177,10 +177,10 @@ pub(crate) fn count_from<const W: usize>(
                 Propagated::Contradiction => {}
                 Propagated::Solved => {
                     count += 1;
-                    if count == 1 {
-                        if let Some(out) = solution.as_deref_mut() {
-                            node.values(geo, out);
-                        }
+                    if count == 1
+                        && let Some(out) = solution.as_deref_mut()
+                    {
+                        node.values(geo, out);
                     }
                     if count >= limit {
                         return count;

@@ -89,30 +89,46 @@ pub fn pointing_claiming<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: 
     for lock in &found {
         after.apply(geo, lock);
     }
-    let placements = new_singles(geo, st, &after).into_iter().map(|(cell, d, house)| {
-        // The locks that clear candidates this single depends on.
-        let used: Vec<&Move> = found
-            .iter()
-            .filter(|l| {
-                l.eliminations.iter().any(|e| match house {
-                    None => e.cell == cell,
-                    Some(h) => e.digit as usize == d + 1 && geo.houses[h].contains(e.cell),
+    let placements = new_singles(geo, st, &after)
+        .into_iter()
+        .map(|(cell, d, house)| {
+            // The locks that clear candidates this single depends on.
+            let used: Vec<&Move> = found
+                .iter()
+                .filter(|l| {
+                    l.eliminations.iter().any(|e| match house {
+                        None => e.cell == cell,
+                        Some(h) => e.digit as usize == d + 1 && geo.houses[h].contains(e.cell),
+                    })
                 })
-            })
-            .collect();
-        let mut houses: Vec<usize> = used.iter().flat_map(|l| l.houses.iter().copied()).collect();
-        houses.extend(house);
-        Move {
-            tech: code::PPR,
-            placements: vec![Candidate { cell, digit: d as u8 + 1 }],
-            eliminations: Vec::new(),
-            houses,
-            digits: used.iter().fold(1 << d, |acc, l| acc | l.digits),
-            // A placement made in the head comes before writing any lock down.
-            cost: used.iter().map(|l| l.cost).max().unwrap_or(0).saturating_sub(ELIMINATION_COST),
-        }
-    });
+                .collect();
+            let mut houses: Vec<usize> =
+                used.iter().flat_map(|l| l.houses.iter().copied()).collect();
+            houses.extend(house);
+            Move {
+                tech: code::PPR,
+                placements: vec![Candidate {
+                    cell,
+                    digit: d as u8 + 1,
+                }],
+                eliminations: Vec::new(),
+                houses,
+                digits: used.iter().fold(1 << d, |acc, l| acc | l.digits),
+                // A placement made in the head comes before writing any lock down.
+                cost: used
+                    .iter()
+                    .map(|l| l.cost)
+                    .max()
+                    .unwrap_or(0)
+                    .saturating_sub(ELIMINATION_COST),
+            }
+        });
     let mut placements: Vec<Move> = placements.collect();
     placements.sort_by_key(|m| m.cost);
-    out.extend(placements.into_iter().chain(found).take(MAX_MOVES_PER_TECHNIQUE));
+    out.extend(
+        placements
+            .into_iter()
+            .chain(found)
+            .take(MAX_MOVES_PER_TECHNIQUE),
+    );
 }

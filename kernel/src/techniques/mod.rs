@@ -140,7 +140,12 @@ impl<const W: usize> State<W> {
     }
 
     /// Applies placements (each clears its peers), then eliminations.
-    pub fn apply_step(&mut self, geo: &Geometry<W>, placements: &[Candidate], eliminations: &[Candidate]) {
+    pub fn apply_step(
+        &mut self,
+        geo: &Geometry<W>,
+        placements: &[Candidate],
+        eliminations: &[Candidate],
+    ) {
         for p in placements {
             let d = p.digit as usize - 1;
             if self.placed.contains(p.cell) {
@@ -181,19 +186,56 @@ impl<const W: usize> Search<W> {
 /// Every search the engine has, lowest band first. A technique missing here is never offered.
 pub fn searches<const W: usize>() -> Vec<Search<W>> {
     let mut all = vec![
-        Search { find: singles::full_house::<W>, codes: &[code::FHS] },
-        Search { find: singles::hidden_single::<W>, codes: &[code::HSI] },
-        Search { find: singles::naked_single::<W>, codes: &[code::NSI] },
-        Search { find: intersections::pointing_claiming::<W>, codes: &[code::PPR] },
-        Search { find: subsets::naked_pair::<W>, codes: &[code::NPR] },
-        Search { find: subsets::hidden_pair::<W>, codes: &[code::HPR] },
-        Search { find: subsets::naked_triple::<W>, codes: &[code::NTR] },
-        Search { find: subsets::hidden_triple::<W>, codes: &[code::HTR] },
-        Search { find: subsets::naked_quad::<W>, codes: &[code::NQD] },
-        Search { find: subsets::hidden_quad::<W>, codes: &[code::HQD] },
+        Search {
+            find: singles::full_house::<W>,
+            codes: &[code::FHS],
+        },
+        Search {
+            find: singles::hidden_single::<W>,
+            codes: &[code::HSI],
+        },
+        Search {
+            find: singles::naked_single::<W>,
+            codes: &[code::NSI],
+        },
+        Search {
+            find: intersections::pointing_claiming::<W>,
+            codes: &[code::PPR],
+        },
+        Search {
+            find: subsets::naked_pair::<W>,
+            codes: &[code::NPR],
+        },
+        Search {
+            find: subsets::hidden_pair::<W>,
+            codes: &[code::HPR],
+        },
+        Search {
+            find: subsets::naked_triple::<W>,
+            codes: &[code::NTR],
+        },
+        Search {
+            find: subsets::hidden_triple::<W>,
+            codes: &[code::HTR],
+        },
+        Search {
+            find: subsets::naked_quad::<W>,
+            codes: &[code::NQD],
+        },
+        Search {
+            find: subsets::hidden_quad::<W>,
+            codes: &[code::HQD],
+        },
         Search {
             find: fish::fish::<W>,
-            codes: &[code::XWG, code::FXW, code::SWF, code::FSW, code::JLF, code::FJF],
+            codes: &[
+                code::XWG,
+                code::FXW,
+                code::SWF,
+                code::FSW,
+                code::JLF,
+                code::FJF,
+            ],
         },
     ];
     all.sort_by_key(|s| s.min_band());
@@ -225,7 +267,10 @@ pub fn rated_max_band() -> u8 {
 
 /// Every code some search can produce.
 pub fn searchable_codes() -> Vec<Tech> {
-    let mut codes: Vec<Tech> = searches::<1>().iter().flat_map(|s| s.codes.iter().copied()).collect();
+    let mut codes: Vec<Tech> = searches::<1>()
+        .iter()
+        .flat_map(|s| s.codes.iter().copied())
+        .collect();
     codes.sort();
     codes.dedup();
     codes
