@@ -31,21 +31,12 @@ fn split_csv(line: &str) -> Vec<String> {
 /// Data rows of a CSV file: comment lines (#) and the header skipped.
 fn rows(path: &PathBuf) -> Vec<Vec<String>> {
     println!("cargo:rerun-if-changed={}", path.display());
-    let text =
-        fs::read_to_string(path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()));
-    text.lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .skip(1)
-        .map(split_csv)
-        .collect()
+    let text = fs::read_to_string(path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()));
+    text.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')).skip(1).map(split_csv).collect()
 }
 
 fn const_name(code: &str) -> String {
-    if code.starts_with(|c: char| c.is_ascii_digit()) {
-        format!("C{code}")
-    } else {
-        code.to_string()
-    }
+    if code.starts_with(|c: char| c.is_ascii_digit()) { format!("C{code}") } else { code.to_string() }
 }
 
 fn main() {
@@ -58,35 +49,18 @@ fn main() {
     writeln!(out, "/// Band names by index (data/bands.csv).").unwrap();
     writeln!(out, "pub static BAND_NAMES: [&str; {}] = [", bands.len()).unwrap();
     for (i, r) in bands.iter().enumerate() {
-        assert_eq!(
-            r[0].parse::<usize>().unwrap(),
-            i,
-            "bands.csv rows in index order"
-        );
+        assert_eq!(r[0].parse::<usize>().unwrap(), i, "bands.csv rows in index order");
         writeln!(out, "    {:?},", r[1]).unwrap();
     }
     writeln!(out, "];").unwrap();
 
-    writeln!(
-        out,
-        "/// The technique table (data/techniques.csv), in study order."
-    )
-    .unwrap();
-    writeln!(
-        out,
-        "pub static TECHNIQUES: [TechniqueInfo; {}] = [",
-        techniques.len()
-    )
-    .unwrap();
+    writeln!(out, "/// The technique table (data/techniques.csv), in study order.").unwrap();
+    writeln!(out, "pub static TECHNIQUES: [TechniqueInfo; {}] = [", techniques.len()).unwrap();
     let mut last_band = 0;
     for (i, r) in techniques.iter().enumerate() {
         assert_eq!(r.len(), 5, "techniques.csv row {}: 5 fields", i + 1);
         let band: u8 = r[2].parse().expect("band");
-        assert!(
-            band >= last_band,
-            "techniques.csv: rows sorted by band ({})",
-            r[0]
-        );
+        assert!(band >= last_band, "techniques.csv: rows sorted by band ({})", r[0]);
         assert!((band as usize) < bands.len(), "band {band} has a name");
         last_band = band;
         let special: Vec<String> = r[4]
@@ -110,11 +84,8 @@ fn main() {
         .unwrap();
     }
     writeln!(out, "];").unwrap();
-    writeln!(
-        out,
-        "/// One constant per technique code (a leading digit gets a `C` prefix: `C3DM`)."
-    )
-    .unwrap();
+    writeln!(out, "/// One constant per technique code (a leading digit gets a `C` prefix: `C3DM`).")
+        .unwrap();
     writeln!(out, "pub mod code {{\n    use super::Tech;").unwrap();
     for (i, c) in codes.iter().enumerate() {
         writeln!(out, "    pub const {}: Tech = Tech({i});", const_name(c)).unwrap();

@@ -140,10 +140,7 @@ impl<const W: usize> CellSet<W> {
     }
 
     pub fn iter(&self) -> CellIter<W> {
-        CellIter {
-            set: *self,
-            word: 0,
-        }
+        CellIter { set: *self, word: 0 }
     }
 }
 
@@ -201,11 +198,7 @@ pub fn simd_level() -> &'static str {
     if cfg!(feature = "scalar") {
         "scalar"
     } else if cfg!(target_arch = "x86_64") {
-        if cfg!(target_feature = "avx2") {
-            "avx2"
-        } else {
-            "sse2"
-        }
+        if cfg!(target_feature = "avx2") { "avx2" } else { "sse2" }
     } else if cfg!(target_arch = "aarch64") {
         "neon"
     } else {

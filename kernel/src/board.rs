@@ -63,14 +63,10 @@ impl Board {
     /// A classic D x D board with boxes of `box_h` x `box_w` cells (box_h * box_w = D).
     pub fn classic(d: usize, box_h: usize, box_w: usize) -> Result<Board, String> {
         if d == 0 || d > MAX_DIGITS {
-            return Err(format!(
-                "a board of {d} digits is not supported (1 to {MAX_DIGITS})"
-            ));
+            return Err(format!("a board of {d} digits is not supported (1 to {MAX_DIGITS})"));
         }
         if box_h * box_w != d {
-            return Err(format!(
-                "boxes of {box_h}x{box_w} do not tile a {d}x{d} board"
-            ));
+            return Err(format!("boxes of {box_h}x{box_w} do not tile a {d}x{d} board"));
         }
         let cell_pos = (0..d * d).map(|i| (i / d, i % d)).collect();
         let mut houses = Vec::with_capacity(3 * d);
@@ -98,26 +94,14 @@ impl Board {
                     cells.push(r * d + c);
                 }
             }
-            houses.push(House {
-                kind: HouseKind::Box,
-                number: b + 1,
-                cells,
-            });
+            houses.push(House { kind: HouseKind::Box, number: b + 1, cells });
         }
-        Ok(Board {
-            rows: d,
-            cols: d,
-            digits: d,
-            box_shape: Some((box_h, box_w)),
-            cell_pos,
-            houses,
-        })
+        Ok(Board { rows: d, cols: d, digits: d, box_shape: Some((box_h, box_w)), cell_pos, houses })
     }
 
     /// A classic D x D board with the standard box shape of D.
     pub fn standard(d: usize) -> Result<Board, String> {
-        let (h, w) =
-            standard_box(d).ok_or_else(|| format!("no standard box shape for a {d}x{d} board"))?;
+        let (h, w) = standard_box(d).ok_or_else(|| format!("no standard box shape for a {d}x{d} board"))?;
         Board::classic(d, h, w)
     }
 
@@ -187,18 +171,11 @@ pub struct Geometry<const W: usize> {
 impl<const W: usize> Geometry<W> {
     pub fn new(board: &Board) -> Geometry<W> {
         let n = board.cell_count();
-        assert!(
-            n <= CellSet::<W>::CAPACITY,
-            "board of {n} cells compiled at width {W}"
-        );
-        let houses: Vec<CellSet<W>> = board
-            .houses
-            .iter()
-            .map(|h| CellSet::from_cells(h.cells.iter().copied()))
-            .collect();
-        let complete_houses: Vec<usize> = (0..houses.len())
-            .filter(|&h| board.houses[h].cells.len() == board.digits)
-            .collect();
+        assert!(n <= CellSet::<W>::CAPACITY, "board of {n} cells compiled at width {W}");
+        let houses: Vec<CellSet<W>> =
+            board.houses.iter().map(|h| CellSet::from_cells(h.cells.iter().copied())).collect();
+        let complete_houses: Vec<usize> =
+            (0..houses.len()).filter(|&h| board.houses[h].cells.len() == board.digits).collect();
         let mut peers = vec![CellSet::<W>::EMPTY; n];
         let mut cell_houses = vec![Vec::new(); n];
         for (hi, h) in board.houses.iter().enumerate() {
@@ -220,9 +197,7 @@ impl<const W: usize> Geometry<W> {
             }
         }
         let kind = |k: HouseKind| -> Vec<usize> {
-            (0..board.houses.len())
-                .filter(|&h| board.houses[h].kind == k)
-                .collect()
+            (0..board.houses.len()).filter(|&h| board.houses[h].kind == k).collect()
         };
         let boxes = kind(HouseKind::Box);
         let mut box_of = vec![None; n];

@@ -67,10 +67,7 @@ impl Field {
                 known.join(", ")
             ))
         } else {
-            Err(format!(
-                "unknown card field \"{key}\"; available: {}",
-                known.join(", ")
-            ))
+            Err(format!("unknown card field \"{key}\"; available: {}", known.join(", ")))
         }
     }
 }
@@ -136,10 +133,8 @@ fn contains_entries(contents: &Contents) -> Vec<ContainsEntry> {
         .listed
         .iter()
         .map(|l| {
-            let alts: Option<Vec<&'static str>> = l
-                .alternatives
-                .as_ref()
-                .map(|a| a.iter().map(|t: &Tech| t.code()).collect());
+            let alts: Option<Vec<&'static str>> =
+                l.alternatives.as_ref().map(|a| a.iter().map(|t: &Tech| t.code()).collect());
             let chip = std::iter::once(l.tech.code())
                 .chain(alts.iter().flatten().copied())
                 .collect::<Vec<_>>()
@@ -193,10 +188,7 @@ pub fn build(board: &Board, contents: &Contents, fields: &[Field]) -> Card {
     Card {
         format: FORMAT,
         format_version: FORMAT_VERSION,
-        grader: Grader {
-            name: GRADER_NAME,
-            version: GRADER_VERSION,
-        },
+        grader: Grader { name: GRADER_NAME, version: GRADER_VERSION },
         band: want(Field::Band).then(|| band_name(contents.band)),
         band_index: want(Field::BandIndex).then_some(contents.band),
         contains: want(Field::Contains).then(|| contains_entries(contents)),

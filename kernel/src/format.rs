@@ -73,8 +73,7 @@ pub fn read_classic(text: &str) -> Result<Puzzle, FormatError> {
     }
     if symbols.is_empty() {
         return Err(err(
-            "empty puzzle: expected a line of 81 symbols (or 16, 36, 64, 100, ... for other sizes)"
-                .into(),
+            "empty puzzle: expected a line of 81 symbols (or 16, 36, 64, 100, ... for other sizes)".into(),
             None,
         ));
     }
@@ -94,11 +93,8 @@ pub fn read_classic(text: &str) -> Result<Puzzle, FormatError> {
             None,
         ));
     };
-    let symbols_of_d = if d <= 9 {
-        format!("1-{d}")
-    } else {
-        format!("1-9 and A-{}", Board::digit_symbol(d as u8))
-    };
+    let symbols_of_d =
+        if d <= 9 { format!("1-{d}") } else { format!("1-9 and A-{}", Board::digit_symbol(d as u8)) };
     let mut givens = Vec::with_capacity(n);
     for &(ch, col) in &symbols {
         match symbol_value(ch) {
@@ -121,10 +117,7 @@ pub fn read_classic(text: &str) -> Result<Puzzle, FormatError> {
 impl Puzzle {
     /// The one-line form of a classic puzzle ('.' for blanks).
     pub fn to_line(&self) -> String {
-        self.givens
-            .iter()
-            .map(|&v| if v == 0 { '.' } else { Board::digit_symbol(v) })
-            .collect()
+        self.givens.iter().map(|&v| if v == 0 { '.' } else { Board::digit_symbol(v) }).collect()
     }
 
     /// Number of empty cells.
@@ -144,19 +137,15 @@ mod tests {
 
     #[test]
     fn reads_classic_and_other_sizes() {
-        let p = read_classic(
-            "....4.8.3.6...8..29.86.5..1235.........7..2.........96..2......8.12..7...9.......",
-        )
-        .unwrap();
+        let p =
+            read_classic("....4.8.3.6...8..29.86.5..1235.........7..2.........96..2......8.12..7...9.......")
+                .unwrap();
         assert_eq!(p.board.digits, 9);
         assert_eq!(p.givens[4], 4);
         assert_eq!(p.empty_cells(), 81 - 24);
         let p = read_classic("1..4 .4.. ..3. 3..2").unwrap();
         assert_eq!(p.board.digits, 4);
-        let sixteen: String = "123456789ABCDEFG"
-            .chars()
-            .chain(std::iter::repeat_n('.', 240))
-            .collect();
+        let sixteen: String = "123456789ABCDEFG".chars().chain(std::iter::repeat_n('.', 240)).collect();
         let p = read_classic(&sixteen).unwrap();
         assert_eq!(p.board.digits, 16);
         assert_eq!(p.givens[15], 16);
@@ -165,19 +154,12 @@ mod tests {
     #[test]
     fn errors_say_what_and_where() {
         let e = read_classic(&".".repeat(80)).unwrap_err();
-        assert!(
-            e.to_string().contains("80 symbols (1 too few for 9x9)"),
-            "{e}"
-        );
+        assert!(e.to_string().contains("80 symbols (1 too few for 9x9)"), "{e}");
         let mut line = ".".repeat(81);
         line.replace_range(10..11, "x");
         let e = read_classic(&line).unwrap_err();
         assert_eq!(e.column, Some(11));
-        assert!(
-            e.to_string()
-                .contains("'x' is not a symbol of a 9x9 puzzle: digits are 1-9"),
-            "{e}"
-        );
+        assert!(e.to_string().contains("'x' is not a symbol of a 9x9 puzzle: digits are 1-9"), "{e}");
         let mut line = ".".repeat(81);
         line.replace_range(0..1, "A");
         let e = read_classic(&line).unwrap_err();
@@ -186,11 +168,6 @@ mod tests {
         assert_eq!(e.givens[0], 16);
         let e = read_classic(&"H".repeat(256)).unwrap_err();
         assert!(e.to_string().contains("digits are 1-9 and A-G"), "{e}");
-        assert!(
-            read_classic("   ")
-                .unwrap_err()
-                .to_string()
-                .contains("empty puzzle")
-        );
+        assert!(read_classic("   ").unwrap_err().to_string().contains("empty puzzle"));
     }
 }

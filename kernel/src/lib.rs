@@ -53,9 +53,7 @@ impl fmt::Display for RateError {
             RateError::Board(m) => write!(f, "unsupported board: {m}"),
             RateError::NoSolution { conflict: Some(c) } => write!(f, "no solution: {c}"),
             RateError::NoSolution { conflict: None } => f.write_str("no solution"),
-            RateError::NotUnique => {
-                f.write_str("not unique: the puzzle has more than one solution")
-            }
+            RateError::NotUnique => f.write_str("not unique: the puzzle has more than one solution"),
             RateError::Unsupported(m) => f.write_str(m),
             RateError::Options(m) => write!(f, "invalid options: {m}"),
         }
@@ -77,14 +75,15 @@ pub struct RateOptions {
     pub fields: Vec<Field>,
     /// Search the alternatives of each listed technique (the chips).
     pub alternatives: bool,
+    /// Development only: route up to this band even where the engine does not yet search every
+    /// technique of the bands below it (cards may then be incomplete). None = the fully searched bands.
+    #[doc(hidden)]
+    pub max_band_override: Option<u8>,
 }
 
 impl Default for RateOptions {
     fn default() -> Self {
-        RateOptions {
-            fields: Field::DEFAULT.to_vec(),
-            alternatives: true,
-        }
+        RateOptions { fields: Field::DEFAULT.to_vec(), alternatives: true, max_band_override: None }
     }
 }
 
@@ -110,10 +109,7 @@ impl RateOptions {
                 fields.push(f);
             }
         }
-        Ok(RateOptions {
-            fields,
-            ..RateOptions::default()
-        })
+        Ok(RateOptions { fields, ..RateOptions::default() })
     }
 
     /// Options from the JSON object of the C ABI: NULL or "" means the defaults.
@@ -121,18 +117,14 @@ impl RateOptions {
         if text.trim().is_empty() {
             return Ok(RateOptions::default());
         }
-        let raw: RawOptions =
-            serde_json::from_str(text).map_err(|e| RateError::Options(e.to_string()))?;
+        let raw: RawOptions = serde_json::from_str(text).map_err(|e| RateError::Options(e.to_string()))?;
         if raw.max_seconds.is_some() {
             return Err(RateError::Options(
-                "\"max_seconds\" is not supported by this build yet (grading always finishes)"
-                    .into(),
+                "\"max_seconds\" is not supported by this build yet (grading always finishes)".into(),
             ));
         }
         if raw.explain.is_some() {
-            return Err(RateError::Options(
-                "\"explain\" is not supported by this build yet".into(),
-            ));
+            return Err(RateError::Options("\"explain\" is not supported by this build yet".into()));
         }
         if raw.jobs == Some(0) {
             return Err(RateError::Options("\"jobs\" must be at least 1".into()));
@@ -179,9 +171,7 @@ pub fn unique_solution(p: &Puzzle) -> Result<Vec<u8>, RateError> {
     let solver = Solver::new(&p.board).map_err(RateError::Board)?;
     let c = solver.count(&p.givens, 2);
     match c.count {
-        0 => Err(RateError::NoSolution {
-            conflict: direct_conflict(p),
-        }),
+        0 => Err(RateError::NoSolution { conflict: direct_conflict(p) }),
         1 => Ok(c.solution.expect("a count of 1 carries its solution")),
         _ => Err(RateError::NotUnique),
     }
@@ -191,7 +181,7 @@ pub fn unique_solution(p: &Puzzle) -> Result<Vec<u8>, RateError> {
 pub fn rate(p: &Puzzle, opts: &RateOptions) -> Result<Card, RateError> {
     unique_solution(p)?;
     let geometry = AnyGeometry::new(&p.board).map_err(RateError::Board)?;
-    let max_band = techniques::rated_max_band();
+    let max_band = opts.max_band_override.unwrap_or_else(techniques::rated_max_band);
     let contents = on_geometry!(&geometry, geo => {
         let start = State::new(geo, &p.givens).expect("a unique puzzle's givens do not conflict");
         route::contents(geo, &start, opts.alternatives, max_band)
@@ -222,8 +212,7 @@ pub fn error_json(e: &RateError) -> String {
 /// Rates a puzzle text with options given as JSON (None or "" = defaults): the card's JSON, or an
 /// `{"error": ...}` object. Never panics on bad input.
 pub fn rate_json(text: &str, options_json: Option<&str>) -> String {
-    let result =
-        RateOptions::from_json(options_json.unwrap_or("")).and_then(|o| rate_str(text, &o));
+    let result = RateOptions::from_json(options_json.unwrap_or("")).and_then(|o| rate_str(text, &o));
     match result {
         Ok(card) => card.to_json(),
         Err(e) => error_json(&e),

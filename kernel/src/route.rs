@@ -88,23 +88,13 @@ fn next_move<const W: usize>(
 }
 
 /// Solves band by band from `start`, never using a technique in `banned` nor one above `max_band`.
-pub fn band_path<const W: usize>(
-    geo: &Geometry<W>,
-    start: &State<W>,
-    banned: &[Tech],
-    max_band: u8,
-) -> Path {
+pub fn band_path<const W: usize>(geo: &Geometry<W>, start: &State<W>, banned: &[Tech], max_band: u8) -> Path {
     let mut searches = searches::<W>();
     searches.retain(|s| s.min_band() <= max_band);
     let banned: Vec<Tech> = banned
         .iter()
         .copied()
-        .chain(
-            searches
-                .iter()
-                .flat_map(|s| s.codes.iter().copied())
-                .filter(|t| t.band() > max_band),
-        )
+        .chain(searches.iter().flat_map(|s| s.codes.iter().copied()).filter(|t| t.band() > max_band))
         .collect();
     let banned = &banned[..];
     let mut st = start.clone();
@@ -118,11 +108,7 @@ pub fn band_path<const W: usize>(
         steps.push(Step::from(mv));
     }
     let open_left = st.open_cells(geo).len() as usize;
-    Path {
-        solved: open_left == 0,
-        steps,
-        open_left,
-    }
+    Path { solved: open_left == 0, steps, open_left }
 }
 
 /// One technique of the shortest list.
@@ -222,9 +208,8 @@ pub fn contents<const W: usize>(
     alternatives: bool,
     max_band: u8,
 ) -> Result<Contents, Path> {
-    let band_path = |geo: &Geometry<W>, start: &State<W>, banned: &[Tech]| {
-        band_path(geo, start, banned, max_band)
-    };
+    let band_path =
+        |geo: &Geometry<W>, start: &State<W>, banned: &[Tech]| band_path(geo, start, banned, max_band);
     let base = band_path(geo, start, &[]);
     if !base.solved {
         return Err(base);
@@ -304,9 +289,5 @@ pub fn contents<const W: usize>(
         });
     }
     out.sort_by_key(|l| (l.tech.band(), l.tech.order()));
-    Ok(Contents {
-        band,
-        listed: out,
-        route,
-    })
+    Ok(Contents { band, listed: out, route })
 }

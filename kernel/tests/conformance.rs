@@ -12,8 +12,7 @@ struct Reference {
 }
 
 fn references() -> Vec<Reference> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../data/fixtures/reference-cards-7band.jsonl");
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../data/fixtures/reference-cards-7band.jsonl");
     std::fs::read_to_string(path)
         .unwrap()
         .lines()
@@ -34,12 +33,7 @@ fn chips(card: &Value) -> Vec<(String, String)> {
         .as_array()
         .unwrap()
         .iter()
-        .map(|e| {
-            (
-                e["code"].as_str().unwrap().to_string(),
-                e["chip"].as_str().unwrap().to_string(),
-            )
-        })
+        .map(|e| (e["code"].as_str().unwrap().to_string(), e["chip"].as_str().unwrap().to_string()))
         .collect()
 }
 
@@ -51,10 +45,7 @@ fn band_and_contains_agree_with_the_reference_up_to_easy() {
     let opts = RateOptions::with_fields(&["band", "band_index", "contains"]).unwrap();
     let (mut total, mut agree) = (0, 0);
     let mut disagreements = Vec::new();
-    for r in references()
-        .iter()
-        .filter(|r| r.card["band_index"].as_u64().unwrap() <= RATED_BANDS)
-    {
+    for r in references().iter().filter(|r| r.card["band_index"].as_u64().unwrap() <= RATED_BANDS) {
         total += 1;
         let ours: Value = match rate_str(&r.puzzle, &opts) {
             Ok(card) => serde_json::from_str(&card.to_json()).unwrap(),
@@ -77,10 +68,7 @@ fn band_and_contains_agree_with_the_reference_up_to_easy() {
         }
     }
     let share = agree as f64 / total as f64;
-    eprintln!(
-        "band + contains agree on {agree}/{total} ({:.1}%)",
-        share * 100.0
-    );
+    eprintln!("band + contains agree on {agree}/{total} ({:.1}%)", share * 100.0);
     for d in &disagreements {
         eprintln!("  {d}");
     }
@@ -91,17 +79,11 @@ fn band_and_contains_agree_with_the_reference_up_to_easy() {
 #[test]
 fn harder_puzzles_get_an_honest_error_or_the_same_band() {
     let opts = RateOptions::with_fields(&["band"]).unwrap();
-    for r in references()
-        .iter()
-        .filter(|r| r.card["band_index"].as_u64().unwrap() > RATED_BANDS)
-    {
+    for r in references().iter().filter(|r| r.card["band_index"].as_u64().unwrap() > RATED_BANDS) {
         match rate_str(&r.puzzle, &opts) {
             Err(RateError::Unsupported(m)) => assert!(m.contains("needs a technique above"), "{m}"),
             Err(e) => panic!("{}: unexpected error {e}", r.source),
-            Ok(card) => panic!(
-                "{}: rated {:?}, the reference says {}",
-                r.source, card.band, r.card["band"]
-            ),
+            Ok(card) => panic!("{}: rated {:?}, the reference says {}", r.source, card.band, r.card["band"]),
         }
     }
 }

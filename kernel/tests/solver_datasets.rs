@@ -11,14 +11,9 @@ use rand::{Rng, SeedableRng};
 use std::path::PathBuf;
 
 fn dataset(name: &str) -> Vec<String> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../shared/data/puzzles")
-        .join(name);
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/puzzles").join(name);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let mut lines: Vec<String> = text
-        .lines()
-        .map(|l| l.split('\t').next().unwrap().to_string())
-        .collect();
+    let mut lines: Vec<String> = text.lines().map(|l| l.split('\t').next().unwrap().to_string()).collect();
     if name.ends_with(".tsv") {
         lines.remove(0);
     }
@@ -28,12 +23,7 @@ fn dataset(name: &str) -> Vec<String> {
 /// About `n` lines spread evenly over the file (all of a short file).
 fn sample(lines: &[String], n: usize) -> Vec<(usize, &String)> {
     let step = (lines.len() / n).max(1);
-    lines
-        .iter()
-        .enumerate()
-        .step_by(step)
-        .map(|(i, l)| (i + 1, l))
-        .collect()
+    lines.iter().enumerate().step_by(step).map(|(i, l)| (i + 1, l)).collect()
 }
 
 /// Every sampled puzzle of `file` has `expected` solutions (2 = two or more) and a valid first solution.
@@ -45,17 +35,10 @@ fn check_file(file: &str, n: usize, expected: u32) {
         let c = solver.count(&p.givens, 2);
         assert_eq!(c.count, expected, "{file}:{line}");
         if let Some(sol) = &c.solution {
-            assert!(
-                oracle::is_solution(&p.board, &p.givens, sol),
-                "{file}:{line} solution"
-            );
+            assert!(oracle::is_solution(&p.board, &p.givens, sol), "{file}:{line} solution");
         }
         // limit 1 stops at the first solution; a higher limit never reports fewer than limit 2.
-        assert_eq!(
-            solver.count(&p.givens, 1).count,
-            expected.min(1),
-            "{file}:{line} limit 1"
-        );
+        assert_eq!(solver.count(&p.givens, 1).count, expected.min(1), "{file}:{line} limit 1");
     }
 }
 
@@ -87,11 +70,9 @@ fn no_solution_set() {
 #[test]
 fn oracle_agrees_on_a_sample_of_each_kind() {
     let solver = Solver::new(&Board::standard(9).unwrap()).unwrap();
-    for (file, n) in [
-        ("classic-easy.txt", 10),
-        ("classic-multi-solution.txt", 10),
-        ("classic-no-solution.txt", 10),
-    ] {
+    for (file, n) in
+        [("classic-easy.txt", 10), ("classic-multi-solution.txt", 10), ("classic-no-solution.txt", 10)]
+    {
         for (line, text) in sample(&dataset(file), n) {
             let p = read_classic(text).unwrap();
             assert_eq!(
@@ -155,36 +136,21 @@ fn other_solution(solver: &Solver, givens: &[u8], first: &[u8]) -> Option<Vec<u8
 #[test]
 fn generated_puzzles_of_every_size() {
     let mut rng = StdRng::seed_from_u64(20261129);
-    for (d, puzzles, share_given) in [
-        (4, 40, 0.3),
-        (6, 40, 0.4),
-        (8, 20, 0.45),
-        (9, 20, 0.35),
-        (12, 8, 0.5),
-        (16, 6, 0.55),
-        (25, 3, 0.65),
-    ] {
+    for (d, puzzles, share_given) in
+        [(4, 40, 0.3), (6, 40, 0.4), (8, 20, 0.45), (9, 20, 0.35), (12, 8, 0.5), (16, 6, 0.55), (25, 3, 0.65)]
+    {
         let board = Board::standard(d).unwrap();
         let solver = Solver::new(&board).unwrap();
         for i in 0..puzzles {
             let grid = random_grid(&board, &mut rng);
-            let givens: Vec<u8> = grid
-                .iter()
-                .map(|&v| if rng.random_bool(share_given) { v } else { 0 })
-                .collect();
+            let givens: Vec<u8> =
+                grid.iter().map(|&v| if rng.random_bool(share_given) { v } else { 0 }).collect();
             let c = solver.count(&givens, 2);
-            assert!(
-                c.count >= 1,
-                "{d}x{d} #{i}: a puzzle cut from a grid has a solution"
-            );
+            assert!(c.count >= 1, "{d}x{d} #{i}: a puzzle cut from a grid has a solution");
             let first = c.solution.unwrap();
             assert!(oracle::is_solution(&board, &givens, &first), "{d}x{d} #{i}");
             if d <= 6 {
-                assert_eq!(
-                    c.count,
-                    oracle::count(&board, &givens, 2),
-                    "{d}x{d} #{i} oracle"
-                );
+                assert_eq!(c.count, oracle::count(&board, &givens, 2), "{d}x{d} #{i} oracle");
             }
             match other_solution(&solver, &givens, &first) {
                 Some(second) => {

@@ -29,10 +29,7 @@ impl<const W: usize> Node<W> {
     pub fn open(geo: &Geometry<W>) -> Node<W> {
         let mut planes = [CellSet::EMPTY; MAX_DIGITS];
         planes[..geo.digits].fill(geo.all);
-        Node {
-            planes,
-            placed: CellSet::EMPTY,
-        }
+        Node { planes, placed: CellSet::EMPTY }
     }
 
     /// Places digit index `d` (0-based) in `cell`; false when it is not a candidate there.
@@ -131,10 +128,7 @@ impl<const W: usize> Node<W> {
         }
         let mut best = (usize::MAX, 0);
         for cell in open.iter() {
-            let n = self.planes[..geo.digits]
-                .iter()
-                .filter(|p| p.contains(cell))
-                .count();
+            let n = self.planes[..geo.digits].iter().filter(|p| p.contains(cell)).count();
             if n < best.0 {
                 best = (n, cell);
             }
@@ -194,11 +188,7 @@ pub(crate) fn count_from<const W: usize>(
                             untried |= 1 << d;
                         }
                     }
-                    stack.push(Frame {
-                        node,
-                        cell,
-                        untried,
-                    });
+                    stack.push(Frame { node, cell, untried });
                 }
             }
         }

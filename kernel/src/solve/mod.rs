@@ -63,9 +63,7 @@ impl AnyGeometry {
             641..=768 => AnyGeometry::W12(Geometry::new(board)),
             769..=1024 => AnyGeometry::W16(Geometry::new(board)),
             _ => {
-                return Err(format!(
-                    "a board of {n} cells is larger than the engine handles (1024)"
-                ));
+                return Err(format!("a board of {n} cells is larger than the engine handles (1024)"));
             }
         })
     }
@@ -89,10 +87,7 @@ pub struct Solver {
 
 impl Solver {
     pub fn new(board: &Board) -> Result<Solver, String> {
-        Ok(Solver {
-            board: board.clone(),
-            geometry: AnyGeometry::new(board)?,
-        })
+        Ok(Solver { board: board.clone(), geometry: AnyGeometry::new(board)? })
     }
 
     pub fn board(&self) -> &Board {
@@ -116,10 +111,7 @@ impl Solver {
     pub fn count(&self, givens: &[u8], limit: u32) -> Count {
         let mut out = vec![0u8; self.board.cell_count()];
         let count = self.count_into(givens, limit, Some(&mut out));
-        Count {
-            count,
-            solution: (count > 0).then_some(out),
-        }
+        Count { count, solution: (count > 0).then_some(out) }
     }
 }
 
@@ -141,10 +133,7 @@ impl std::fmt::Display for CellsError {
 /// Reads a classic board from a cell array: D*D bytes (D from the length, as for a one-line
 /// puzzle), each either a value 0..=D (0 = empty) or an ASCII symbol of the one-line form.
 pub fn read_cells(cells: &[u8], givens: &mut [u8]) -> Result<usize, CellsError> {
-    let Some(&(_, d)) = crate::format::LINE_SIZES
-        .iter()
-        .find(|(len, _)| *len == cells.len())
-    else {
+    let Some(&(_, d)) = crate::format::LINE_SIZES.iter().find(|(len, _)| *len == cells.len()) else {
         return Err(CellsError(format!(
             "{} cells do not make a square board (81 for 9x9; 16, 36, 64, 100, 144, 196, 225, 256, 400, 625)",
             cells.len()
@@ -170,11 +159,7 @@ pub fn read_cells(cells: &[u8], givens: &mut [u8]) -> Result<usize, CellsError> 
 
 /// Counts the solutions of a classic puzzle given as a cell array (see `read_cells`) up to `limit`;
 /// writes the first solution (values 1..=D) into `solution` when there is one and it is long enough.
-pub fn count_cells(
-    cells: &[u8],
-    limit: u32,
-    solution: Option<&mut [u8]>,
-) -> Result<u32, CellsError> {
+pub fn count_cells(cells: &[u8], limit: u32, solution: Option<&mut [u8]>) -> Result<u32, CellsError> {
     let mut givens = vec![0u8; cells.len()];
     let d = read_cells(cells, &mut givens)?;
     let board = Board::standard(d).map_err(CellsError)?;
@@ -189,10 +174,9 @@ mod tests {
 
     #[test]
     fn worked_example_is_unique() {
-        let p = read_classic(
-            "....4.8.3.6...8..29.86.5..1235.........7..2.........96..2......8.12..7...9.......",
-        )
-        .unwrap();
+        let p =
+            read_classic("....4.8.3.6...8..29.86.5..1235.........7..2.........96..2......8.12..7...9.......")
+                .unwrap();
         let c = count(&p, 2).unwrap();
         assert_eq!(c.count, 1);
         let sol = c.solution.unwrap();
@@ -209,23 +193,14 @@ mod tests {
 
     #[test]
     fn cell_arrays_take_values_or_symbols() {
-        let line =
-            "....4.8.3.6...8..29.86.5..1235.........7..2.........96..2......8.12..7...9.......";
+        let line = "....4.8.3.6...8..29.86.5..1235.........7..2.........96..2......8.12..7...9.......";
         let mut out = [0u8; 81];
         assert_eq!(count_cells(line.as_bytes(), 2, Some(&mut out)), Ok(1));
-        let values: Vec<u8> = line
-            .bytes()
-            .map(|b| if b == b'.' { 0 } else { b - b'0' })
-            .collect();
+        let values: Vec<u8> = line.bytes().map(|b| if b == b'.' { 0 } else { b - b'0' }).collect();
         let mut out2 = [0u8; 81];
         assert_eq!(count_cells(&values, 2, Some(&mut out2)), Ok(1));
         assert_eq!(out, out2);
-        assert!(
-            count_cells(&values[..80], 2, None)
-                .unwrap_err()
-                .0
-                .contains("80 cells")
-        );
+        assert!(count_cells(&values[..80], 2, None).unwrap_err().0.contains("80 cells"));
         let mut bad = values.clone();
         bad[3] = b'x';
         assert!(count_cells(&bad, 2, None).unwrap_err().0.contains("cell 4"));
@@ -238,11 +213,7 @@ mod tests {
             let s = Solver::new(&b).unwrap();
             let c = s.count(&vec![0; d * d], 2);
             assert_eq!(c.count, 2, "{d}x{d}");
-            assert!(oracle::is_solution(
-                &b,
-                &vec![0; d * d],
-                &c.solution.unwrap()
-            ));
+            assert!(oracle::is_solution(&b, &vec![0; d * d], &c.solution.unwrap()));
         }
     }
 }

@@ -26,18 +26,11 @@ pub fn count(board: &Board, givens: &[u8], limit: u32) -> u32 {
         }
     }
     let allowed = |grid: &[u8], cell: usize, v: u8| {
-        cell_houses[cell]
-            .iter()
-            .all(|&h| board.houses[h].cells.iter().all(|&o| grid[o] != v))
+        cell_houses[cell].iter().all(|&h| board.houses[h].cells.iter().all(|&o| grid[o] != v))
     };
     // Plain backtracking; the only refinement is trying the empty cell with the fewest allowed
     // digits first, so that the test datasets finish in seconds.
-    fn go(
-        grid: &mut Vec<u8>,
-        digits: u8,
-        limit: u32,
-        allowed: &dyn Fn(&[u8], usize, u8) -> bool,
-    ) -> u32 {
+    fn go(grid: &mut Vec<u8>, digits: u8, limit: u32, allowed: &dyn Fn(&[u8], usize, u8) -> bool) -> u32 {
         let mut best: Option<(usize, Vec<u8>)> = None;
         for cell in (0..grid.len()).filter(|&c| grid[c] == 0) {
             let options: Vec<u8> = (1..=digits).filter(|&v| allowed(grid, cell, v)).collect();

@@ -75,13 +75,7 @@ fn orientation<const W: usize>(
             };
             let houses = |mask: u32| -> Vec<usize> {
                 let mut h: Vec<usize> = pick.iter().map(|&i| lines[i].0).collect();
-                h.extend(
-                    covers
-                        .iter()
-                        .enumerate()
-                        .filter(|(k, _)| mask >> k & 1 == 1)
-                        .map(|(_, &c)| c),
-                );
+                h.extend(covers.iter().enumerate().filter(|(k, _)| mask >> k & 1 == 1).map(|(_, &c)| c));
                 h
             };
             let push = |catch: &mut Vec<Move>, tech: Tech, cleared: CellSet<W>, mask: u32| {
@@ -92,13 +86,7 @@ fn orientation<const W: usize>(
                 catch.push(Move {
                     tech,
                     placements: Vec::new(),
-                    eliminations: cleared
-                        .iter()
-                        .map(|cell| Candidate {
-                            cell,
-                            digit: d as u8 + 1,
-                        })
-                        .collect(),
+                    eliminations: cleared.iter().map(|cell| Candidate { cell, digit: d as u8 + 1 }).collect(),
                     houses: houses(mask),
                     digits: 1 << d,
                     cost: cost as u32,
@@ -110,8 +98,7 @@ fn orientation<const W: usize>(
                 push(catch, basic, cleared, touch);
             } else if n_touch > n && n_touch <= n + 2 {
                 // Finned: choose the n cover lines; the rest of the base spots are fins in one box.
-                let touched: Vec<usize> =
-                    (0..covers.len()).filter(|k| touch >> k & 1 == 1).collect();
+                let touched: Vec<usize> = (0..covers.len()).filter(|k| touch >> k & 1 == 1).collect();
                 for_each_combination(touched.len(), n, &mut |cpick| {
                     let mask = cpick.iter().fold(0u32, |acc, &i| acc | 1 << touched[i]);
                     let cover = cover_set(mask);
@@ -126,10 +113,7 @@ fn orientation<const W: usize>(
                     if pick.iter().any(|&i| !lines[i].1.intersects(&cover)) {
                         return true;
                     }
-                    let cleared = plane
-                        .and(&cover)
-                        .and(&geo.houses[fin_box])
-                        .and_not(&base_cells);
+                    let cleared = plane.and(&cover).and(&geo.houses[fin_box]).and_not(&base_cells);
                     push(catch, finned, cleared, mask);
                     true
                 });

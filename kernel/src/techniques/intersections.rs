@@ -22,23 +22,14 @@ fn locks<const W: usize>(geo: &Geometry<W>, st: &State<W>) -> Vec<Move> {
             if spots.len() < 2 || !spots.is_subset(&geo.houses[b]) {
                 continue;
             }
-            let cleared = st.planes[d]
-                .and(&geo.houses[b])
-                .and(&open)
-                .and_not(&geo.houses[a]);
+            let cleared = st.planes[d].and(&geo.houses[b]).and(&open).and_not(&geo.houses[a]);
             if cleared.is_empty() {
                 continue;
             }
             out.push(Move {
                 tech: code::PPR,
                 placements: Vec::new(),
-                eliminations: cleared
-                    .iter()
-                    .map(|cell| Candidate {
-                        cell,
-                        digit: d as u8 + 1,
-                    })
-                    .collect(),
+                eliminations: cleared.iter().map(|cell| Candidate { cell, digit: d as u8 + 1 }).collect(),
                 houses: vec![a, b],
                 digits: 1 << d,
                 cost: ELIMINATION_COST + rank as u32,
@@ -77,58 +68,44 @@ fn new_singles<const W: usize>(
     out
 }
 
-/// Pointing and claiming (PPR): singles that need the locks counted ("in the head"), then the
-/// lock eliminations themselves.
+/// Pointing and claiming (PPR): singles that need locks counted ("in the head", on the
+/// placed-digit view: notes are not read), then the lock eliminations themselves (on the notes).
 pub fn pointing_claiming<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
-    let found = locks(geo, st);
-    if found.is_empty() {
-        return;
-    }
+    let view = st.placed_view(geo);
+    let head_locks = locks(geo, &view);
     // A person counting locks sees all of them at once.
-    let mut after = st.clone();
-    for lock in &found {
+    let mut after = view.clone();
+    for lock in &head_locks {
         after.apply(geo, lock);
     }
-    let placements = new_singles(geo, st, &after)
-        .into_iter()
-        .map(|(cell, d, house)| {
-            // The locks that clear candidates this single depends on.
-            let used: Vec<&Move> = found
-                .iter()
-                .filter(|l| {
-                    l.eliminations.iter().any(|e| match house {
-                        None => e.cell == cell,
-                        Some(h) => e.digit as usize == d + 1 && geo.houses[h].contains(e.cell),
-                    })
+    let mut placements: Vec<Move> = Vec::new();
+    for (cell, d, house) in new_singles(geo, &view, &after) {
+        // Only a single the notes do not already show is done in the head.
+        if !st.open_cells(geo).contains(cell) {
+            continue;
+        }
+        // The locks that clear candidates this single depends on.
+        let used: Vec<&Move> = head_locks
+            .iter()
+            .filter(|l| {
+                l.eliminations.iter().any(|e| match house {
+                    None => e.cell == cell,
+                    Some(h) => e.digit as usize == d + 1 && geo.houses[h].contains(e.cell),
                 })
-                .collect();
-            let mut houses: Vec<usize> =
-                used.iter().flat_map(|l| l.houses.iter().copied()).collect();
-            houses.extend(house);
-            Move {
-                tech: code::PPR,
-                placements: vec![Candidate {
-                    cell,
-                    digit: d as u8 + 1,
-                }],
-                eliminations: Vec::new(),
-                houses,
-                digits: used.iter().fold(1 << d, |acc, l| acc | l.digits),
-                // A placement made in the head comes before writing any lock down.
-                cost: used
-                    .iter()
-                    .map(|l| l.cost)
-                    .max()
-                    .unwrap_or(0)
-                    .saturating_sub(ELIMINATION_COST),
-            }
+            })
+            .collect();
+        let mut houses: Vec<usize> = used.iter().flat_map(|l| l.houses.iter().copied()).collect();
+        houses.extend(house);
+        placements.push(Move {
+            tech: code::PPR,
+            placements: vec![Candidate { cell, digit: d as u8 + 1 }],
+            eliminations: Vec::new(),
+            houses,
+            digits: used.iter().fold(1 << d, |acc, l| acc | l.digits),
+            // A placement made in the head comes before writing any lock down.
+            cost: used.iter().map(|l| l.cost).max().unwrap_or(0).saturating_sub(ELIMINATION_COST),
         });
-    let mut placements: Vec<Move> = placements.collect();
+    }
     placements.sort_by_key(|m| m.cost);
-    out.extend(
-        placements
-            .into_iter()
-            .chain(found)
-            .take(MAX_MOVES_PER_TECHNIQUE),
-    );
+    out.extend(placements.into_iter().chain(locks(geo, st)).take(MAX_MOVES_PER_TECHNIQUE));
 }

@@ -58,10 +58,7 @@ impl Tech {
         if self == general {
             return true;
         }
-        self.info()
-            .special_case_of
-            .iter()
-            .any(|&g| g.is_covered_by(general))
+        self.info().special_case_of.iter().any(|&g| g.is_covered_by(general))
     }
 }
 
@@ -108,11 +105,13 @@ impl<const W: usize> State<W> {
     /// The position after the givens; None when they conflict.
     pub fn new(geo: &Geometry<W>, givens: &[u8]) -> Option<State<W>> {
         let node = crate::solve::Node::with_givens(geo, givens)?;
-        Some(State {
-            planes: node.planes,
-            placed: node.placed,
-            values: givens.to_vec(),
-        })
+        Some(State { planes: node.planes, placed: node.placed, values: givens.to_vec() })
+    }
+
+    /// The position as a person sees it without notes: candidates are the digits no placed peer
+    /// holds, and every elimination written so far is ignored. The in-the-head techniques read it.
+    pub fn placed_view(&self, geo: &Geometry<W>) -> State<W> {
+        State::new(geo, &self.values).expect("placed digits never conflict on a route")
     }
 
     pub fn is_solved(&self, geo: &Geometry<W>) -> bool {
@@ -140,12 +139,7 @@ impl<const W: usize> State<W> {
     }
 
     /// Applies placements (each clears its peers), then eliminations.
-    pub fn apply_step(
-        &mut self,
-        geo: &Geometry<W>,
-        placements: &[Candidate],
-        eliminations: &[Candidate],
-    ) {
+    pub fn apply_step(&mut self, geo: &Geometry<W>, placements: &[Candidate], eliminations: &[Candidate]) {
         for p in placements {
             let d = p.digit as usize - 1;
             if self.placed.contains(p.cell) {
@@ -186,56 +180,19 @@ impl<const W: usize> Search<W> {
 /// Every search the engine has, lowest band first. A technique missing here is never offered.
 pub fn searches<const W: usize>() -> Vec<Search<W>> {
     let mut all = vec![
-        Search {
-            find: singles::full_house::<W>,
-            codes: &[code::FHS],
-        },
-        Search {
-            find: singles::hidden_single::<W>,
-            codes: &[code::HSI],
-        },
-        Search {
-            find: singles::naked_single::<W>,
-            codes: &[code::NSI],
-        },
-        Search {
-            find: intersections::pointing_claiming::<W>,
-            codes: &[code::PPR],
-        },
-        Search {
-            find: subsets::naked_pair::<W>,
-            codes: &[code::NPR],
-        },
-        Search {
-            find: subsets::hidden_pair::<W>,
-            codes: &[code::HPR],
-        },
-        Search {
-            find: subsets::naked_triple::<W>,
-            codes: &[code::NTR],
-        },
-        Search {
-            find: subsets::hidden_triple::<W>,
-            codes: &[code::HTR],
-        },
-        Search {
-            find: subsets::naked_quad::<W>,
-            codes: &[code::NQD],
-        },
-        Search {
-            find: subsets::hidden_quad::<W>,
-            codes: &[code::HQD],
-        },
+        Search { find: singles::full_house::<W>, codes: &[code::FHS] },
+        Search { find: singles::hidden_single::<W>, codes: &[code::HSI] },
+        Search { find: singles::naked_single::<W>, codes: &[code::NSI] },
+        Search { find: intersections::pointing_claiming::<W>, codes: &[code::PPR] },
+        Search { find: subsets::naked_pair::<W>, codes: &[code::NPR] },
+        Search { find: subsets::hidden_pair::<W>, codes: &[code::HPR] },
+        Search { find: subsets::naked_triple::<W>, codes: &[code::NTR] },
+        Search { find: subsets::hidden_triple::<W>, codes: &[code::HTR] },
+        Search { find: subsets::naked_quad::<W>, codes: &[code::NQD] },
+        Search { find: subsets::hidden_quad::<W>, codes: &[code::HQD] },
         Search {
             find: fish::fish::<W>,
-            codes: &[
-                code::XWG,
-                code::FXW,
-                code::SWF,
-                code::FSW,
-                code::JLF,
-                code::FJF,
-            ],
+            codes: &[code::XWG, code::FXW, code::SWF, code::FSW, code::JLF, code::FJF],
         },
     ];
     all.sort_by_key(|s| s.min_band());
@@ -267,10 +224,7 @@ pub fn rated_max_band() -> u8 {
 
 /// Every code some search can produce.
 pub fn searchable_codes() -> Vec<Tech> {
-    let mut codes: Vec<Tech> = searches::<1>()
-        .iter()
-        .flat_map(|s| s.codes.iter().copied())
-        .collect();
+    let mut codes: Vec<Tech> = searches::<1>().iter().flat_map(|s| s.codes.iter().copied()).collect();
     codes.sort();
     codes.dedup();
     codes

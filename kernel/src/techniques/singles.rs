@@ -24,10 +24,7 @@ fn keep_cheapest(found: &mut Vec<Move>, out: &mut Vec<Move>) {
 fn placement(tech: Tech, cell: usize, digit: usize, house: Option<usize>, cost: u32) -> Move {
     Move {
         tech,
-        placements: vec![Candidate {
-            cell,
-            digit: digit as u8 + 1,
-        }],
+        placements: vec![Candidate { cell, digit: digit as u8 + 1 }],
         eliminations: Vec::new(),
         houses: house.into_iter().collect(),
         digits: 1 << digit,

@@ -72,10 +72,7 @@ fn naked<const W: usize>(geo: &Geometry<W>, st: &State<W>, k: usize, out: &mut V
                 }
                 let hit = masks[i] & union;
                 for d in (0..geo.digits).filter(|d| hit >> d & 1 == 1) {
-                    eliminations.push(Candidate {
-                        cell: c,
-                        digit: d as u8 + 1,
-                    });
+                    eliminations.push(Candidate { cell: c, digit: d as u8 + 1 });
                 }
             }
             if !eliminations.is_empty() {
@@ -128,10 +125,7 @@ fn hidden<const W: usize>(geo: &Geometry<W>, st: &State<W>, k: usize, out: &mut 
             for c in cells.iter() {
                 let extra = st.cell_mask(geo, c) & !subset;
                 for d in (0..geo.digits).filter(|d| extra >> d & 1 == 1) {
-                    eliminations.push(Candidate {
-                        cell: c,
-                        digit: d as u8 + 1,
-                    });
+                    eliminations.push(Candidate { cell: c, digit: d as u8 + 1 });
                 }
             }
             if !eliminations.is_empty() {
@@ -184,17 +178,7 @@ mod tests {
             seen.push(c.to_vec());
             true
         });
-        assert_eq!(
-            seen,
-            vec![
-                vec![0, 1],
-                vec![0, 2],
-                vec![0, 3],
-                vec![1, 2],
-                vec![1, 3],
-                vec![2, 3]
-            ]
-        );
+        assert_eq!(seen, vec![vec![0, 1], vec![0, 2], vec![0, 3], vec![1, 2], vec![1, 3], vec![2, 3]]);
         let mut n = 0;
         for_each_combination(9, 4, &mut |_| {
             n += 1;
