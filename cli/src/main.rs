@@ -98,9 +98,7 @@ fn open_input(file: &str) -> io::Result<(Box<dyn BufRead>, Option<u64>)> {
 fn run(input: &Input, each: &LineFn) -> Result<bool, String> {
     let (mut reader, bytes) =
         open_input(&input.file).map_err(|e| format!("cannot read {}: {e}", input.file))?;
-    let jobs = input
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let jobs = input.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     if jobs == 0 {
         return Err("--jobs must be at least 1".into());
     }
@@ -109,16 +107,12 @@ fn run(input: &Input, each: &LineFn) -> Result<bool, String> {
         .build()
         .map_err(|e| format!("cannot start {jobs} worker threads: {e}"))?;
     let progress = match bytes {
-        Some(n) if !input.quiet => {
-            ProgressBar::with_draw_target(Some(n), ProgressDrawTarget::stderr())
-        }
+        Some(n) if !input.quiet => ProgressBar::with_draw_target(Some(n), ProgressDrawTarget::stderr()),
         _ => ProgressBar::hidden(),
     };
     progress.set_style(
-        ProgressStyle::with_template(
-            "{bar:40} {percent:>3}% {msg} [{elapsed_precise} < {eta_precise}]",
-        )
-        .expect("static template"),
+        ProgressStyle::with_template("{bar:40} {percent:>3}% {msg} [{elapsed_precise} < {eta_precise}]")
+            .expect("static template"),
     );
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
@@ -132,9 +126,7 @@ fn run(input: &Input, each: &LineFn) -> Result<bool, String> {
         let mut bytes_read = 0u64;
         while chunk.len() < chunk_size {
             let mut raw = Vec::new();
-            let n = reader
-                .read_until(b'\n', &mut raw)
-                .map_err(|e| format!("reading {}: {e}", input.file))?;
+            let n = reader.read_until(b'\n', &mut raw).map_err(|e| format!("reading {}: {e}", input.file))?;
             if n == 0 {
                 break;
             }
@@ -158,11 +150,15 @@ fn run(input: &Input, each: &LineFn) -> Result<bool, String> {
                 .par_iter()
                 .map(|(n, text)| {
                     let Some(text) = text else {
-                        return (*n, Err(serde_json::json!({ "error": "the line is not valid UTF-8" }).to_string()));
+                        return (
+                            *n,
+                            Err(serde_json::json!({ "error": "the line is not valid UTF-8" }).to_string()),
+                        );
                     };
                     // A bug must cost one line, not the batch.
                     let r = catch_unwind(AssertUnwindSafe(|| each(text))).unwrap_or_else(|_| {
-                        Err(serde_json::json!({ "error": "internal error while handling this line" }).to_string())
+                        Err(serde_json::json!({ "error": "internal error while handling this line" })
+                            .to_string())
                     });
                     (*n, r)
                 })
@@ -190,11 +186,7 @@ fn run(input: &Input, each: &LineFn) -> Result<bool, String> {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let outcome = match &cli.command {
-        Command::Rate {
-            input,
-            fields,
-            no_alternatives,
-        } => {
+        Command::Rate { input, fields, no_alternatives } => {
             let opts = match fields {
                 Some(names) => RateOptions::with_fields(names),
                 None => Ok(RateOptions::default()),
@@ -204,9 +196,7 @@ fn main() -> ExitCode {
                 Ok(mut opts) => {
                     opts.alternatives = !no_alternatives;
                     run(input, &|text: &str| {
-                        pencilmark::rate_str(text, &opts)
-                            .map(|c| c.to_json())
-                            .map_err(|e| error_object(&e))
+                        pencilmark::rate_str(text, &opts).map(|c| c.to_json()).map_err(|e| error_object(&e))
                     })
                 }
             }

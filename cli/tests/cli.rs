@@ -47,14 +47,21 @@ fn rates_the_example_file_in_order_with_errors_in_place() {
 
 #[test]
 fn output_does_not_depend_on_jobs() {
-    let one = pencilmark(&["rate", "data/examples/classic.txt", "-j", "1", "--fields", "band,contains,steps"], None);
-    let two = pencilmark(&["rate", "data/examples/classic.txt", "-j", "2", "--fields", "band,contains,steps"], None);
+    let one = pencilmark(
+        &["rate", "data/examples/classic.txt", "-j", "1", "--fields", "band,contains,steps"],
+        None,
+    );
+    let two = pencilmark(
+        &["rate", "data/examples/classic.txt", "-j", "2", "--fields", "band,contains,steps"],
+        None,
+    );
     assert_eq!(one.stdout, two.stdout);
 }
 
 #[test]
 fn stdin_fields_and_skipped_lines() {
-    let input = "# a comment\n\n4.3.....6.8....29..9.5.4..8..61.94......5......56.78..1..7.2.5..34....8.2.....7.1\n";
+    let input =
+        "# a comment\n\n4.3.....6.8....29..9.5.4..8..61.94......5......56.78..1..7.2.5..34....8.2.....7.1\n";
     let out = pencilmark(&["rate", "-", "--fields", "band_index"], Some(input));
     assert_eq!(out.status.code(), Some(0));
     let objs = json_lines(&out);
@@ -80,14 +87,11 @@ fn bad_fields_and_missing_files_exit_2() {
 #[test]
 fn invalid_utf8_costs_one_line() {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_pencilmark"));
-    let mut child = cmd
-        .args(["solve", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = cmd.args(["solve", "-"]).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
     let mut input = b"\xff\xfe\n".to_vec();
-    input.extend_from_slice(b"4.3.....6.8....29..9.5.4..8..61.94......5......56.78..1..7.2.5..34....8.2.....7.1\n");
+    input.extend_from_slice(
+        b"4.3.....6.8....29..9.5.4..8..61.94......5......56.78..1..7.2.5..34....8.2.....7.1\n",
+    );
     child.stdin.take().unwrap().write_all(&input).unwrap();
     let out = child.wait_with_output().unwrap();
     let objs = json_lines(&out);

@@ -145,9 +145,7 @@ pub(crate) fn missing_cpu_feature() -> Option<&'static str> {
                 )*
             };
         }
-        require!(
-            "sse4.1", "sse4.2", "popcnt", "avx", "avx2", "bmi1", "bmi2", "lzcnt", "fma"
-        );
+        require!("sse4.1", "sse4.2", "popcnt", "avx", "avx2", "bmi1", "bmi2", "lzcnt", "fma");
     }
     None
 }

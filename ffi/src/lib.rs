@@ -56,13 +56,7 @@ pub enum pm_status {
 /// "pencilmark <version> abi=<abi> simd=<level>" for each SIMD level the kernel reports.
 macro_rules! version_text {
     ($level:literal) => {
-        concat!(
-            "pencilmark ",
-            env!("CARGO_PKG_VERSION"),
-            " abi=1 simd=",
-            $level,
-            "\0"
-        )
+        concat!("pencilmark ", env!("CARGO_PKG_VERSION"), " abi=1 simd=", $level, "\0")
     };
 }
 
@@ -118,10 +112,7 @@ pub unsafe extern "C" fn pm_abi_version() -> u32 {
 /// `puzzle` and `options_json` are each NULL or a NUL-terminated string that stays valid and
 /// unmodified until the call returns.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pm_rate(
-    puzzle: *const c_char,
-    options_json: *const c_char,
-) -> *mut c_char {
+pub unsafe extern "C" fn pm_rate(puzzle: *const c_char, options_json: *const c_char) -> *mut c_char {
     ffi_boundary! {
         // SAFETY: the caller guarantees `options_json` is NULL or a valid NUL-terminated string.
         let options = match unsafe { borrow_str(options_json) } {
@@ -160,10 +151,7 @@ pub unsafe extern "C" fn pm_rate(
 /// `puzzles` and `options_json` are each NULL or a NUL-terminated string that stays valid and
 /// unmodified until the call returns.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pm_rate_many(
-    puzzles: *const c_char,
-    options_json: *const c_char,
-) -> *mut c_char {
+pub unsafe extern "C" fn pm_rate_many(puzzles: *const c_char, options_json: *const c_char) -> *mut c_char {
     ffi_boundary! {
         // SAFETY: the caller guarantees `options_json` is NULL or a valid NUL-terminated string.
         let options = match unsafe { borrow_str(options_json) } {
@@ -252,12 +240,7 @@ pub unsafe extern "C" fn pm_count_solutions(cells: *const u8, len: usize, limit:
 /// `cells` is NULL or points to `len` readable bytes, and `out` is NULL or points to `out_len`
 /// writable bytes; both stay valid, and untouched by other threads, until the call returns.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pm_solve(
-    cells: *const u8,
-    len: usize,
-    out: *mut u8,
-    out_len: usize,
-) -> i32 {
+pub unsafe extern "C" fn pm_solve(cells: *const u8, len: usize, out: *mut u8, out_len: usize) -> i32 {
     ffi_boundary! {
         if cells.is_null() || out.is_null() {
             return pm_status::NullArgument as i32;
@@ -319,9 +302,7 @@ pub unsafe extern "C" fn pm_status_str(status: i32) -> *const c_char {
 }
 
 fn cpu_error(feature: &str) -> String {
-    error_object(&format!(
-        "this CPU lacks {feature}, which this build of libpencilmark was compiled for"
-    ))
+    error_object(&format!("this CPU lacks {feature}, which this build of libpencilmark was compiled for"))
 }
 
 #[cfg(test)]

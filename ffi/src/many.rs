@@ -113,9 +113,6 @@ mod tests {
     #[test]
     fn empty_input_is_an_empty_array() {
         assert_eq!(rate_many(b"", None), "[]");
-        assert_eq!(
-            rate_many(b"\n# only a comment\n", Some("{\"jobs\":4}")),
-            "[]"
-        );
+        assert_eq!(rate_many(b"\n# only a comment\n", Some("{\"jobs\":4}")), "[]");
     }
 }

@@ -4,14 +4,11 @@ use super::*;
 use std::ffi::{CStr, CString};
 use std::ptr;
 
-const EASY: &str =
-    "...........3..48..81.........1.53...4....86....5..6.13.7..91.3...98...4...4.6...5";
+const EASY: &str = "...........3..48..81.........1.53...4....86....5..6.13.7..91.3...98...4...4.6...5";
 const EASY_SOLUTION: &str =
     "746582391953174862812639574691753428437218659285946713578491236369825147124367985";
-const MULTI: &str =
-    ".....................816.......3......5...1..73..4..869.6...2.484.572.93...4.9...";
-const CONFLICT: &str =
-    "3324.18.9..1...3............4.7.8.1.78.5.2.36....9....2..6.9..39.......88...7...5";
+const MULTI: &str = ".....................816.......3......5...1..73..4..869.6...2.484.572.93...4.9...";
+const CONFLICT: &str = "3324.18.9..1...3............4.7.8.1.78.5.2.36....9....2..6.9..39.......88...7...5";
 
 /// Takes ownership of a pm_* result and returns it as a String.
 fn take(p: *mut c_char) -> String {
@@ -73,39 +70,17 @@ fn rate_gives_the_kernel_card() {
     assert_eq!(v["band"], "Very Easy");
     assert_eq!(rate(EASY, Some("")), card);
     let band_only = rate(EASY, Some(r#"{"fields": ["band"]}"#));
-    assert_eq!(
-        band_only,
-        engine::rate_json(EASY, Some(r#"{"fields": ["band"]}"#))
-    );
+    assert_eq!(band_only, engine::rate_json(EASY, Some(r#"{"fields": ["band"]}"#)));
 }
 
 #[test]
 fn rate_reports_errors_as_objects() {
-    assert!(
-        error_of(&rate(MULTI, None))
-            .unwrap()
-            .starts_with("not unique")
-    );
-    assert!(
-        error_of(&rate(CONFLICT, None))
-            .unwrap()
-            .starts_with("no solution")
-    );
-    assert!(
-        error_of(&rate(&EASY[1..], None))
-            .unwrap()
-            .starts_with("unreadable puzzle")
-    );
-    assert!(
-        error_of(&rate("", None))
-            .unwrap()
-            .starts_with("unreadable puzzle")
-    );
+    assert!(error_of(&rate(MULTI, None)).unwrap().starts_with("not unique"));
+    assert!(error_of(&rate(CONFLICT, None)).unwrap().starts_with("no solution"));
+    assert!(error_of(&rate(&EASY[1..], None)).unwrap().starts_with("unreadable puzzle"));
+    assert!(error_of(&rate("", None)).unwrap().starts_with("unreadable puzzle"));
     let typo = rate(EASY, Some(r#"{"feilds": ["band"]}"#));
-    assert!(
-        error_of(&typo).unwrap().starts_with("invalid options"),
-        "{typo}"
-    );
+    assert!(error_of(&typo).unwrap().starts_with("invalid options"), "{typo}");
     let bad_json = rate(EASY, Some("{"));
     assert!(error_of(&bad_json).unwrap().starts_with("invalid options"));
     let zero_jobs = rate(EASY, Some(r#"{"jobs": 0}"#));
@@ -127,10 +102,7 @@ fn rate_checks_null_and_utf8() {
     let p = CString::new(EASY).unwrap();
     // SAFETY: both are valid NUL-terminated strings.
     let invalid_opts = take(unsafe { pm_rate(p.as_ptr(), bad.as_ptr()) });
-    assert_eq!(
-        error_of(&invalid_opts).unwrap(),
-        "invalid options: not valid UTF-8"
-    );
+    assert_eq!(error_of(&invalid_opts).unwrap(), "invalid options: not valid UTF-8");
 
     // SAFETY: NULL puzzles and options are allowed.
     let null_many = take(unsafe { pm_rate_many(ptr::null(), ptr::null()) });
@@ -152,12 +124,7 @@ fn rate_many_keeps_order_and_numbers_error_lines() {
     assert_eq!(items.len(), 3);
     assert_eq!(items[0]["band"], "Very Easy");
     assert!(items[0].get("line").is_none());
-    assert!(
-        items[1]["error"]
-            .as_str()
-            .unwrap()
-            .starts_with("not unique")
-    );
+    assert!(items[1]["error"].as_str().unwrap().starts_with("not unique"));
     assert_eq!(items[1]["line"], 4);
     assert_eq!(items[2], items[0]);
     let invalid = rate_many(&text, Some(r#"{"jobs": "two"}"#));
@@ -209,15 +176,9 @@ fn count_solutions() {
     assert_eq!(count(MULTI.as_bytes(), 5), 5);
     assert_eq!(count(CONFLICT.as_bytes(), 2), 0);
     // Values instead of symbols.
-    let values: Vec<u8> = EASY
-        .bytes()
-        .map(|b| if b == b'.' { 0 } else { b - b'0' })
-        .collect();
+    let values: Vec<u8> = EASY.bytes().map(|b| if b == b'.' { 0 } else { b - b'0' }).collect();
     assert_eq!(count(&values, 2), 1);
-    assert_eq!(
-        count(&EASY.as_bytes()[1..], 2),
-        pm_status::InvalidPuzzle as i32
-    );
+    assert_eq!(count(&EASY.as_bytes()[1..], 2), pm_status::InvalidPuzzle as i32);
     assert_eq!(count(b"", 2), pm_status::InvalidPuzzle as i32);
     assert_eq!(count(&[0u8; 626], 2), pm_status::InvalidPuzzle as i32);
     let mut bad = EASY.as_bytes().to_vec();
@@ -341,10 +302,7 @@ fn panics_become_fallback_values() {
 
 #[test]
 fn with_line_appends_to_objects() {
-    assert_eq!(
-        boundary::with_line(r#"{"error":"x"}"#, 7),
-        r#"{"error":"x","line":7}"#
-    );
+    assert_eq!(boundary::with_line(r#"{"error":"x"}"#, 7), r#"{"error":"x","line":7}"#);
     assert_eq!(boundary::with_line("{}", 2), r#"{"line":2}"#);
 }
 

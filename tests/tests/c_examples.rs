@@ -20,11 +20,7 @@ fn target_triple() -> String {
     if cfg!(target_os = "macos") {
         format!("{arch}-apple-darwin")
     } else if cfg!(target_os = "linux") {
-        let env = if cfg!(target_env = "musl") {
-            "musl"
-        } else {
-            "gnu"
-        };
+        let env = if cfg!(target_env = "musl") { "musl" } else { "gnu" };
         format!("{arch}-unknown-linux-{env}")
     } else {
         format!("{arch}-unknown-{}", std::env::consts::OS)
@@ -119,10 +115,7 @@ fn rate_prints_what_the_kernel_computes() {
     let cards = printed.len() - errors.len();
     assert!(cards >= 2, "the Very Easy / Easy puzzles have cards");
     for kind in ["not unique", "no solution", "unreadable puzzle"] {
-        assert!(
-            errors.iter().any(|e| e.starts_with(kind)),
-            "no `{kind}` error in {errors:?}"
-        );
+        assert!(errors.iter().any(|e| e.starts_with(kind)), "no `{kind}` error in {errors:?}");
     }
 }
 
@@ -130,18 +123,11 @@ fn sanitized(name: &str) {
     let exe = build(
         name,
         "asan",
-        &[
-            "-fsanitize=address,undefined",
-            "-fno-sanitize-recover=all",
-            "-fno-omit-frame-pointer",
-        ],
+        &["-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-fno-omit-frame-pointer"],
     );
     let mut cmd = Command::new(&exe);
-    cmd.env(
-        "ASAN_OPTIONS",
-        "detect_leaks=1:abort_on_error=0:exitcode=23",
-    )
-    .env("UBSAN_OPTIONS", "print_stacktrace=1:halt_on_error=1");
+    cmd.env("ASAN_OPTIONS", "detect_leaks=1:abort_on_error=0:exitcode=23")
+        .env("UBSAN_OPTIONS", "print_stacktrace=1:halt_on_error=1");
     check(name, cmd);
 }
 
@@ -196,15 +182,7 @@ fn rate_links_statically() {
         .arg("-o")
         .arg(&exe)
         .arg(&archive)
-        .args([
-            "-lgcc_s",
-            "-lutil",
-            "-lrt",
-            "-lpthread",
-            "-lm",
-            "-ldl",
-            "-lc",
-        ]);
+        .args(["-lgcc_s", "-lutil", "-lrt", "-lpthread", "-lm", "-ldl", "-lc"]);
     run(&mut cmd);
     check("rate", Command::new(&exe));
 }

@@ -22,10 +22,7 @@ fn go(args: &[&str]) -> Command {
         .current_dir(repo_root().join("examples/go"))
         .env("CGO_ENABLED", "1")
         .env("CGO_CFLAGS", format!("-I{}", include.display()))
-        .env(
-            "CGO_LDFLAGS",
-            format!("-L{0} -lpencilmark -Wl,-rpath,{0}", lib.display()),
-        )
+        .env("CGO_LDFLAGS", format!("-L{0} -lpencilmark -Wl,-rpath,{0}", lib.display()))
         .env("GOPROXY", "off")
         .env("GOTOOLCHAIN", "local")
         .env("GOFLAGS", "")
@@ -45,10 +42,7 @@ fn require_go() {
 
 fn check_go_test_output(out: &std::process::Output) {
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        stdout.lines().any(|l| l.starts_with("ok ")),
-        "go test printed no `ok` line:\n{stdout}"
-    );
+    assert!(stdout.lines().any(|l| l.starts_with("ok ")), "go test printed no `ok` line:\n{stdout}");
 }
 
 #[test]

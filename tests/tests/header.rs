@@ -92,31 +92,13 @@ fn compile_alone(compiler: &str, lang: &str, std: &str) {
     )
     .unwrap();
     run(Command::new(compiler)
-        .args([
-            "-x",
-            lang,
-            std,
-            "-Wall",
-            "-Wextra",
-            "-Werror",
-            "-pedantic",
-            "-fsyntax-only",
-        ])
+        .args(["-x", lang, std, "-Wall", "-Wextra", "-Werror", "-pedantic", "-fsyntax-only"])
         .arg("-I")
         .arg(repo_root().join("include"))
         .arg(&src));
     // And the bare header, as the first and only thing in a translation unit.
     run(Command::new(compiler)
-        .args([
-            "-x",
-            lang,
-            std,
-            "-Wall",
-            "-Wextra",
-            "-Werror",
-            "-pedantic",
-            "-fsyntax-only",
-        ])
+        .args(["-x", lang, std, "-Wall", "-Wextra", "-Werror", "-pedantic", "-fsyntax-only"])
         .arg(repo_root().join(HEADER)));
 }
 

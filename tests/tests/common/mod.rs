@@ -19,10 +19,7 @@ use std::time::{Duration, Instant};
 
 /// The workspace root.
 pub fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("tests/ sits in the workspace")
-        .to_path_buf()
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("tests/ sits in the workspace").to_path_buf()
 }
 
 /// Scratch space for this test binary's builds (compiled examples, Go cache).
@@ -83,12 +80,7 @@ fn build_ffi(target_dir: Option<&Path>, limit: Duration) -> Result<PathBuf, Stri
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let mut cmd = Command::new(cargo);
     cmd.current_dir(repo_root())
-        .args([
-            "build",
-            "-p",
-            "pencilmark-ffi",
-            "--message-format=json-render-diagnostics",
-        ])
+        .args(["build", "-p", "pencilmark-ffi", "--message-format=json-render-diagnostics"])
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
@@ -138,9 +130,7 @@ fn build_ffi(target_dir: Option<&Path>, limit: Duration) -> Result<PathBuf, Stri
     let stdout = out_reader.join().unwrap_or_default();
     let stderr = err_reader.join().unwrap_or_default();
     if !status.success() {
-        return Err(format!(
-            "cargo build -p pencilmark-ffi failed ({status}):\n{stderr}"
-        ));
+        return Err(format!("cargo build -p pencilmark-ffi failed ({status}):\n{stderr}"));
     }
     for line in stdout.lines() {
         let Ok(msg) = serde_json::from_str::<serde_json::Value>(line) else {
@@ -149,36 +139,25 @@ fn build_ffi(target_dir: Option<&Path>, limit: Duration) -> Result<PathBuf, Stri
         if msg["reason"] != "compiler-artifact" {
             continue;
         }
-        let is_cdylib = msg["target"]["crate_types"]
-            .as_array()
-            .is_some_and(|k| k.iter().any(|k| k == "cdylib"));
+        let is_cdylib =
+            msg["target"]["crate_types"].as_array().is_some_and(|k| k.iter().any(|k| k == "cdylib"));
         if msg["target"]["name"] != "pencilmark" || !is_cdylib {
             continue;
         }
-        let found = msg["filenames"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .find_map(|f| {
-                let f = Path::new(f.as_str()?);
-                (f.file_name()? == dylib_name()).then(|| f.parent().map(Path::to_path_buf))?
-            });
+        let found = msg["filenames"].as_array().into_iter().flatten().find_map(|f| {
+            let f = Path::new(f.as_str()?);
+            (f.file_name()? == dylib_name()).then(|| f.parent().map(Path::to_path_buf))?
+        });
         if let Some(dir) = found {
             return Ok(dir);
         }
     }
-    Err(format!(
-        "cargo reported no {} artifact:\n{stderr}",
-        dylib_name()
-    ))
+    Err(format!("cargo reported no {} artifact:\n{stderr}", dylib_name()))
 }
 
 /// Runs a command to completion, failing the test with its output when it does not succeed.
 pub fn run(cmd: &mut Command) -> Output {
-    let out = cmd
-        .stdin(Stdio::null())
-        .output()
-        .unwrap_or_else(|e| panic!("cannot run {cmd:?}: {e}"));
+    let out = cmd.stdin(Stdio::null()).output().unwrap_or_else(|e| panic!("cannot run {cmd:?}: {e}"));
     assert!(
         out.status.success(),
         "{cmd:?} failed with {}\n--- stdout\n{}\n--- stderr\n{}",
@@ -197,12 +176,8 @@ pub fn assert_matches_file(actual: &str, expected: &str) {
         std::fs::write(&path, actual).unwrap_or_else(|e| panic!("writing {}: {e}", path.display()));
         return;
     }
-    let want = std::fs::read_to_string(&path).unwrap_or_else(|e| {
-        panic!(
-            "reading {}: {e} (create it with PENCILMARK_BLESS=1)",
-            path.display()
-        )
-    });
+    let want = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("reading {}: {e} (create it with PENCILMARK_BLESS=1)", path.display()));
     if want != actual {
         panic!(
             "output differs from {expected}\n{}\nIf the change is intended, rerun with PENCILMARK_BLESS=1.",
