@@ -7,7 +7,7 @@
 //! could stand in for each listed technique (its chip).
 
 use crate::board::Geometry;
-use crate::techniques::{Candidate, Move, Search, State, Tech, all_moves, code, searches};
+use crate::techniques::{Candidate, Move, Search, State, Tech, all_moves, cap_moves, code, searches};
 use std::collections::BTreeMap;
 
 /// One step of a route.
@@ -78,6 +78,7 @@ fn next_move<const W: usize>(
         }
         buf.clear();
         (s.find)(geo, st, buf);
+        cap_moves(buf);
         for m in buf.drain(..) {
             if !banned.contains(&m.tech) && best.as_ref().is_none_or(|b| key(&m) < key(b)) {
                 best = Some(m);

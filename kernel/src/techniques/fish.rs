@@ -5,7 +5,7 @@
 //! cover lines (the fins) all sit in one box; only cover cells in that box lose the digit.
 
 use super::subsets::for_each_combination;
-use super::{Candidate, MAX_MOVES_PER_TECHNIQUE, Move, State, Tech, code};
+use super::{Candidate, MAX_MOVES_PER_TECHNIQUE, Move, State, Tech, code, structural_cost};
 use crate::bits::CellSet;
 use crate::board::Geometry;
 
@@ -79,17 +79,20 @@ fn orientation<const W: usize>(
                 h
             };
             let push = |catch: &mut Vec<Move>, tech: Tech, cleared: CellSet<W>, mask: u32| {
-                let cost = catch.iter().filter(|m| m.tech == tech).count();
-                if cleared.is_empty() || cost >= MAX_MOVES_PER_TECHNIQUE {
+                // Enough of this code already: the search keeps the cheapest eight in all.
+                let found = catch.iter().filter(|m| m.tech == tech).count();
+                if cleared.is_empty() || found >= 4 * MAX_MOVES_PER_TECHNIQUE {
                     return;
                 }
+                let houses = houses(mask);
+                let cost = structural_cost(geo, 1 << d, houses.len(), base_spots.iter(), 2 * n - 1);
                 catch.push(Move {
                     tech,
                     placements: Vec::new(),
                     eliminations: cleared.iter().map(|cell| Candidate { cell, digit: d as u8 + 1 }).collect(),
-                    houses: houses(mask),
+                    houses,
                     digits: 1 << d,
-                    cost: cost as u32,
+                    cost,
                 });
             };
             let n_touch = touch.count_ones() as usize;

@@ -88,8 +88,34 @@ pub struct Move {
     pub cost: u32,
 }
 
-/// The most moves a finder reports per technique and position.
+/// The most moves a search reports per position: the cheapest, by `Move::cost`.
 pub const MAX_MOVES_PER_TECHNIQUE: usize = 8;
+
+/// An ordering cost that stands in for a move's price until steps are priced (how people rank
+/// moves of one technique): fewer digits first, then fewer houses, then cells closer together
+/// (the area of their bounding rectangle), then a shorter chain.
+pub fn structural_cost<const W: usize>(
+    geo: &Geometry<W>,
+    digits: u32,
+    houses: usize,
+    cells: impl IntoIterator<Item = usize>,
+    links: usize,
+) -> u32 {
+    let (mut r0, mut r1, mut c0, mut c1) = (usize::MAX, 0, usize::MAX, 0);
+    for cell in cells {
+        let (r, c) = geo.pos[cell];
+        (r0, r1, c0, c1) = (r0.min(r), r1.max(r), c0.min(c), c1.max(c));
+    }
+    let spread = if r0 == usize::MAX { 0 } else { (r1 - r0 + 1) * (c1 - c0 + 1) };
+    let digits = digits.count_ones() as usize;
+    (digits.min(40) * 10_000_000 + houses.min(99) * 100_000 + spread.min(999) * 100 + links.min(99)) as u32
+}
+
+/// Keeps a search's cheapest `MAX_MOVES_PER_TECHNIQUE` moves (in cost order, ties in found order).
+pub fn cap_moves(moves: &mut Vec<Move>) {
+    moves.sort_by_key(|m| m.cost);
+    moves.truncate(MAX_MOVES_PER_TECHNIQUE);
+}
 
 /// A solving position in full-notes mode: every placement has cleared its peers.
 #[derive(Clone, Debug)]
@@ -233,8 +259,12 @@ pub fn searchable_codes() -> Vec<Tech> {
 /// All moves on offer in a position, from every search whose lowest band is at most `max_band`.
 pub fn all_moves<const W: usize>(geo: &Geometry<W>, st: &State<W>, max_band: u8) -> Vec<Move> {
     let mut out = Vec::new();
+    let mut found = Vec::new();
     for s in searches::<W>().iter().filter(|s| s.min_band() <= max_band) {
-        (s.find)(geo, st, &mut out);
+        found.clear();
+        (s.find)(geo, st, &mut found);
+        cap_moves(&mut found);
+        out.append(&mut found);
     }
     out.retain(|m| m.tech.band() <= max_band);
     out

@@ -4,7 +4,7 @@
 //! house's other cells. Hidden: k digits whose open spots in a house are together k cells; those
 //! cells lose every other digit.
 
-use super::{Candidate, MAX_MOVES_PER_TECHNIQUE, Move, State, Tech, code};
+use super::{Candidate, MAX_MOVES_PER_TECHNIQUE, Move, State, Tech, code, structural_cost};
 use crate::board::Geometry;
 
 /// Calls `f` with every k-element subset of `items` (as indices into it), in lexicographic order.
@@ -83,13 +83,13 @@ fn naked<const W: usize>(geo: &Geometry<W>, st: &State<W>, k: usize, out: &mut V
                     eliminations,
                     houses: vec![h],
                     digits: union,
-                    cost: found as u32,
+                    cost: structural_cost(geo, union, 1, pick.iter().map(|&i| cells[i]), 0),
                 });
                 found += 1;
             }
-            found < MAX_MOVES_PER_TECHNIQUE
+            found < 4 * MAX_MOVES_PER_TECHNIQUE
         });
-        if found >= MAX_MOVES_PER_TECHNIQUE {
+        if found >= 4 * MAX_MOVES_PER_TECHNIQUE {
             return;
         }
     }
@@ -136,13 +136,13 @@ fn hidden<const W: usize>(geo: &Geometry<W>, st: &State<W>, k: usize, out: &mut 
                     eliminations,
                     houses: vec![h],
                     digits: subset,
-                    cost: found as u32,
+                    cost: structural_cost(geo, subset, 1, cells.iter(), 0),
                 });
                 found += 1;
             }
-            found < MAX_MOVES_PER_TECHNIQUE
+            found < 4 * MAX_MOVES_PER_TECHNIQUE
         });
-        if found >= MAX_MOVES_PER_TECHNIQUE {
+        if found >= 4 * MAX_MOVES_PER_TECHNIQUE {
             return;
         }
     }

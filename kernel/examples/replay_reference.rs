@@ -1,0 +1,101 @@
+//! Development tool: replays the reference cards' routes step by step and checks, at each step,
+//! whether our searches offer the same move (same code, same placement / eliminations).
+//!
+//! cargo run --release -p pencilmark --example replay_reference -- [CODE,CODE,...] [FILE] [-v]
+//!
+//! With codes, only steps of those codes are checked. Prints per code: steps seen, how many our
+//! searches offer exactly (same code and effect), offer with the effect under another code, or miss.
+//! `-v` prints every miss with the moves we offered instead.
+
+use pencilmark::board::Board;
+use pencilmark::format::read_classic;
+use pencilmark::solve::AnyGeometry;
+use pencilmark::techniques::{Candidate, State, Tech, all_moves};
+use serde_json::Value;
+use std::collections::BTreeMap;
+
+fn parse_candidate(board: &Board, text: &str, sep: char) -> Candidate {
+    // "r4c5#7" or "r2c8=3"
+    let (cell, digit) = text.split_once(sep).unwrap();
+    let (r, c) = cell[1..].split_once('c').unwrap();
+    let (r, c): (usize, usize) = (r.parse().unwrap(), c.parse().unwrap());
+    let cell = board.cell_pos.iter().position(|&p| p == (r - 1, c - 1)).unwrap();
+    Candidate { cell, digit: digit.parse().unwrap() }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let verbose = args.iter().any(|a| a == "-v");
+    let positional: Vec<&String> = args.iter().filter(|a| !a.starts_with('-')).collect();
+    let only: Option<Vec<String>> =
+        positional.first().filter(|s| !s.contains('/')).map(|s| s.split(',').map(String::from).collect());
+    let file = positional
+        .iter()
+        .find(|s| s.contains('/'))
+        .map(|s| s.as_str())
+        .unwrap_or("../shared/data/reference-cards/classic-7band.jsonl");
+    let text = std::fs::read_to_string(file).expect("reference file");
+    // code -> (steps, exact, other code, missed)
+    let mut tally: BTreeMap<String, [usize; 4]> = BTreeMap::new();
+    for line in text.lines() {
+        let v: Value = serde_json::from_str(line).unwrap();
+        let p = read_classic(v["puzzle"].as_str().unwrap()).unwrap();
+        let geometry = AnyGeometry::new(&p.board).unwrap();
+        pencilmark::on_geometry!(&geometry, geo => {
+            let mut st = State::new(geo, &p.givens).unwrap();
+            for step in v["card"]["steps"].as_array().unwrap() {
+                let code = step["code"].as_str().unwrap().to_string();
+                let mut placements: Vec<Candidate> = step["placement"]
+                    .as_str()
+                    .map(|s| vec![parse_candidate(&p.board, s, '=')])
+                    .unwrap_or_default();
+                let mut eliminations: Vec<Candidate> = step["eliminations"]
+                    .as_array()
+                    .map(|a| a.iter().map(|e| parse_candidate(&p.board, e.as_str().unwrap(), '#')).collect())
+                    .unwrap_or_default();
+                placements.sort();
+                eliminations.sort();
+                let wanted = only.as_ref().is_none_or(|o| o.contains(&code));
+                if wanted && code != "HSI" && code != "FHS" {
+                    let tech = Tech::from_code(&code).expect("known code");
+                    let moves = all_moves(geo, &st, 6);
+                    let same_effect = |m: &pencilmark::techniques::Move| {
+                        let mut mp = m.placements.clone();
+                        let mut me = m.eliminations.clone();
+                        mp.sort();
+                        me.sort();
+                        mp == placements && me == eliminations
+                    };
+                    let t = tally.entry(code.clone()).or_insert([0; 4]);
+                    t[0] += 1;
+                    if moves.iter().any(|m| m.tech == tech && same_effect(m)) {
+                        t[1] += 1;
+                    } else if let Some(m) = moves.iter().find(|m| same_effect(m)) {
+                        t[2] += 1;
+                        if verbose {
+                            println!("{} step {}: {code} offered as {}", v["source"], step["n"], m.tech.code());
+                        }
+                    } else {
+                        t[3] += 1;
+                        if verbose {
+                            let ours: Vec<String> = moves
+                                .iter()
+                                .filter(|m| m.tech == tech)
+                                .map(|m| format!("{:?}/{:?}", m.placements, m.eliminations))
+                                .collect();
+                            println!(
+                                "{} step {}: missed {code} {:?} {:?}; ours of that code: {:?}",
+                                v["source"], step["n"], step.get("placement"), step.get("eliminations"), ours
+                            );
+                        }
+                    }
+                }
+                st.apply_step(geo, &placements, &eliminations);
+            }
+        });
+    }
+    println!("{:<5} {:>6} {:>6} {:>6} {:>6}", "code", "steps", "exact", "other", "missed");
+    for (code, t) in &tally {
+        println!("{:<5} {:>6} {:>6} {:>6} {:>6}", code, t[0], t[1], t[2], t[3]);
+    }
+}
