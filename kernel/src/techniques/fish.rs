@@ -17,14 +17,6 @@ fn basic_code(n: usize) -> Tech {
     }
 }
 
-fn finned_code(n: usize) -> Tech {
-    match n {
-        2 => code::FXW,
-        3 => code::FSW,
-        _ => code::FJF,
-    }
-}
-
 /// Fish of sizes 2 to 4 on one orientation: `bases` and `covers` are line houses.
 fn orientation<const W: usize>(
     geo: &Geometry<W>,
@@ -55,7 +47,8 @@ fn orientation<const W: usize>(
             break;
         }
         let basic = basic_code(n);
-        let finned = finned_code(n);
+        // Finned and sashimi fish are named by their Franken form, as the reference release does.
+        let finned = code::FRK;
         for_each_combination(lines.len(), n, &mut |pick| {
             let touch = pick.iter().fold(0u32, |acc, &i| acc | lines[i].2);
             let mut base_cells = CellSet::<W>::EMPTY;

@@ -6,7 +6,7 @@
 //! hidden) that exists only once such a lock is counted. That move is the placement; the lock's
 //! eliminations are not written.
 
-use super::{Candidate, MAX_MOVES_PER_TECHNIQUE, Move, State, code};
+use super::{Candidate, MAX_MOVES_PER_TECHNIQUE, Move, State, code, new_singles};
 use crate::board::Geometry;
 
 /// Cost offset of a written lock elimination over a lock-and-single placement.
@@ -34,35 +34,6 @@ fn locks<const W: usize>(geo: &Geometry<W>, st: &State<W>) -> Vec<Move> {
                 digits: 1 << d,
                 cost: ELIMINATION_COST + rank as u32,
             });
-        }
-    }
-    out
-}
-
-/// Singles of `after` that `before` does not have: (cell, digit index, house it is hidden in).
-fn new_singles<const W: usize>(
-    geo: &Geometry<W>,
-    before: &State<W>,
-    after: &State<W>,
-) -> Vec<(usize, usize, Option<usize>)> {
-    let open = after.open_cells(geo);
-    let mut out = Vec::new();
-    for cell in open.iter() {
-        let m = after.cell_mask(geo, cell);
-        if m.count_ones() == 1 && before.cell_mask(geo, cell).count_ones() > 1 {
-            out.push((cell, m.trailing_zeros() as usize, None));
-        }
-    }
-    for &h in &geo.complete_houses {
-        for d in 0..geo.digits {
-            let now = after.planes[d].and(&geo.houses[h]).and(&open);
-            let was = before.planes[d].and(&geo.houses[h]).and(&open);
-            if now.is_single() && !was.is_single() {
-                let cell = now.first().expect("single");
-                if !out.iter().any(|&(c, _, _)| c == cell) {
-                    out.push((cell, d, Some(h)));
-                }
-            }
         }
     }
     out

@@ -186,6 +186,37 @@ impl<const W: usize> State<W> {
     }
 }
 
+/// Singles of `after` that `before` does not have: (cell, digit index 0-based, the house it is
+/// hidden in, or None for a naked single). The in-the-head techniques use it: a deduction made on
+/// the placed-digit view (`before`) that leaves a single (`after`) is played as that placement.
+pub fn new_singles<const W: usize>(
+    geo: &Geometry<W>,
+    before: &State<W>,
+    after: &State<W>,
+) -> Vec<(usize, usize, Option<usize>)> {
+    let open = after.open_cells(geo);
+    let mut out = Vec::new();
+    for cell in open.iter() {
+        let m = after.cell_mask(geo, cell);
+        if m.count_ones() == 1 && before.cell_mask(geo, cell).count_ones() > 1 {
+            out.push((cell, m.trailing_zeros() as usize, None));
+        }
+    }
+    for &h in &geo.complete_houses {
+        for d in 0..geo.digits {
+            let now = after.planes[d].and(&geo.houses[h]).and(&open);
+            let was = before.planes[d].and(&geo.houses[h]).and(&open);
+            if now.is_single() && !was.is_single() {
+                let cell = now.first().expect("single");
+                if !out.iter().any(|&(c, _, _)| c == cell) {
+                    out.push((cell, d, Some(h)));
+                }
+            }
+        }
+    }
+    out
+}
+
 /// A move finder: appends the moves it sees in a position, each named by its most specific shape.
 pub type Finder<const W: usize> = fn(&Geometry<W>, &State<W>, &mut Vec<Move>);
 
@@ -216,19 +247,30 @@ pub fn searches<const W: usize>() -> Vec<Search<W>> {
         Search { find: subsets::hidden_triple::<W>, codes: &[code::HTR] },
         Search { find: subsets::naked_quad::<W>, codes: &[code::NQD] },
         Search { find: subsets::hidden_quad::<W>, codes: &[code::HQD] },
-        Search {
-            find: fish::fish::<W>,
-            codes: &[code::XWG, code::FXW, code::SWF, code::FSW, code::JLF, code::FJF],
-        },
+        Search { find: fish::fish::<W>, codes: &[code::XWG, code::SWF, code::JLF, code::FRK] },
     ];
     all.sort_by_key(|s| s.min_band());
     all
 }
 
-/// Techniques that are deliberately not searched on the full-notes route. Snyder marks belong to a
-/// notes style (pairs of marks per box) that the band route does not model; the reference release
-/// never routes through them either.
-pub const NOT_ON_ROUTE: [Tech; 1] = [code::SNY];
+/// Classic techniques the band route deliberately never takes, as the reference release (1.0.0rc1)
+/// does on classic puzzles, so that cards agree with it:
+/// - SNY: Snyder marks are a notes style (pairs of marks per box) the full-notes route does not model;
+/// - FXW, FSW, FJF: every finned or sashimi fish is named by its Franken form (FRK);
+/// - URC, BUG, GSY: the route does not assume uniqueness;
+/// - LOL, PHI, PHV: set theory is for puzzles with sums, irregular or extra regions, not classics.
+pub const NOT_ON_ROUTE: [Tech; 10] = [
+    code::SNY,
+    code::FXW,
+    code::FSW,
+    code::FJF,
+    code::URC,
+    code::BUG,
+    code::GSY,
+    code::LOL,
+    code::PHI,
+    code::PHV,
+];
 
 /// The highest band whose classic techniques the engine searches completely: cards are given for
 /// puzzles up to this band, and an honest error above it.
