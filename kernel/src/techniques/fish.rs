@@ -1,11 +1,13 @@
-//! Fish: X-Wing, Swordfish, Jellyfish and their finned / sashimi forms.
+//! Fish: X-Wing, Swordfish, Jellyfish, and the finned, sashimi and Franken forms.
 //!
-//! For one digit, n base lines (rows, or columns) whose open spots lie in n cover lines (columns,
-//! or rows): the digit leaves the cover lines outside the base lines. Finned: the spots outside the
-//! cover lines (the fins) all sit in one box; only cover cells in that box lose the digit.
+//! For one digit, n base houses whose candidates do not overlap, covered by n cover houses: every
+//! placement of the digit in the base houses lies in the cover houses, so the digit leaves the rest
+//! of the cover houses. Basic fish use rows as bases and columns as covers (or the reverse). Franken
+//! fish may use boxes among the bases or the covers. Finned: some base candidates (the fins) lie
+//! outside the covers; then only cover cells that see every fin lose the digit.
 
 use super::subsets::for_each_combination;
-use super::{Candidate, MAX_MOVES_PER_TECHNIQUE, Move, State, Tech, code, structural_cost};
+use super::{Candidate, Move, State, Tech, code, structural_cost};
 use crate::bits::CellSet;
 use crate::board::Geometry;
 
@@ -17,114 +19,119 @@ fn basic_code(n: usize) -> Tech {
     }
 }
 
-/// Fish of sizes 2 to 4 on one orientation: `bases` and `covers` are line houses.
-fn orientation<const W: usize>(
+/// The most fins a finned fish may have (they must all see the eliminated cells).
+const MAX_FINS: u32 = 5;
+/// The most moves of one code the search collects before the route keeps the cheapest eight.
+const MAX_COLLECTED: usize = 32;
+
+/// Cells that see every cell of `cells` (and are not in it).
+fn common_peers<const W: usize>(geo: &Geometry<W>, cells: &CellSet<W>) -> CellSet<W> {
+    let mut seen = geo.all;
+    for c in cells.iter() {
+        seen &= geo.peers[c];
+    }
+    seen.and_not(cells)
+}
+
+/// Fish for digit `d` with bases from `base_family` and covers from `cover_family`, sizes `sizes`.
+/// `franken` marks families that include boxes (moves are then FRK even without fins).
+#[allow(clippy::too_many_arguments)]
+fn search<const W: usize>(
     geo: &Geometry<W>,
-    st: &State<W>,
+    plane: &CellSet<W>,
     d: usize,
-    bases: &[usize],
-    covers: &[usize],
-    catch: &mut Vec<Move>,
+    base_family: &[usize],
+    cover_family: &[usize],
+    sizes: std::ops::RangeInclusive<usize>,
+    franken: bool,
+    out: &mut Vec<Move>,
 ) {
-    let open = st.open_cells(geo);
-    let plane = st.planes[d].and(&open);
-    // Per base line: its open spots and the cover lines they touch (bit k = covers[k]).
-    let lines: Vec<(usize, CellSet<W>, u32)> = bases
+    // Base candidates: houses where the digit is open in at least two cells.
+    let bases: Vec<(usize, CellSet<W>)> = base_family
         .iter()
-        .map(|&b| {
-            let spots = plane.and(&geo.houses[b]);
-            let touch = covers
-                .iter()
-                .enumerate()
-                .filter(|(_, c)| spots.intersects(&geo.houses[**c]))
-                .fold(0u32, |acc, (k, _)| acc | 1 << k);
-            (b, spots, touch)
-        })
-        .filter(|(_, spots, _)| spots.len() >= 2)
+        .map(|&h| (h, plane.and(&geo.houses[h])))
+        .filter(|(_, spots)| spots.len() >= 2)
         .collect();
-    for n in 2..=4usize {
-        if lines.len() < n {
+    for n in sizes {
+        if bases.len() < n {
             break;
         }
-        let basic = basic_code(n);
-        // Finned and sashimi fish are named by their Franken form, as the reference release does.
-        let finned = code::FRK;
-        for_each_combination(lines.len(), n, &mut |pick| {
-            let touch = pick.iter().fold(0u32, |acc, &i| acc | lines[i].2);
-            let mut base_cells = CellSet::<W>::EMPTY;
-            let mut base_spots = CellSet::<W>::EMPTY;
+        for_each_combination(bases.len(), n, &mut |pick| {
+            // Bases must not share a candidate.
+            let mut body = CellSet::<W>::EMPTY;
             for &i in pick {
-                base_cells |= geo.houses[lines[i].0];
-                base_spots |= lines[i].1;
-            }
-            let cover_set = |mask: u32| -> CellSet<W> {
-                let mut s = CellSet::EMPTY;
-                for (k, &c) in covers.iter().enumerate() {
-                    if mask >> k & 1 == 1 {
-                        s |= geo.houses[c];
-                    }
+                if body.intersects(&bases[i].1) {
+                    return true;
                 }
-                s
-            };
-            let houses = |mask: u32| -> Vec<usize> {
-                let mut h: Vec<usize> = pick.iter().map(|&i| lines[i].0).collect();
-                h.extend(covers.iter().enumerate().filter(|(k, _)| mask >> k & 1 == 1).map(|(_, &c)| c));
-                h
-            };
-            let push = |catch: &mut Vec<Move>, tech: Tech, cleared: CellSet<W>, mask: u32| {
-                // Enough of this code already: the search keeps the cheapest eight in all.
-                let found = catch.iter().filter(|m| m.tech == tech).count();
-                if cleared.is_empty() || found >= 4 * MAX_MOVES_PER_TECHNIQUE {
-                    return;
-                }
-                let houses = houses(mask);
-                let cost = structural_cost(geo, 1 << d, houses.len(), base_spots.iter(), 2 * n - 1);
-                catch.push(Move {
-                    tech,
-                    placements: Vec::new(),
-                    eliminations: cleared.iter().map(|cell| Candidate { cell, digit: d as u8 + 1 }).collect(),
-                    houses,
-                    digits: 1 << d,
-                    cost,
-                });
-            };
-            let n_touch = touch.count_ones() as usize;
-            if n_touch == n {
-                let cleared = plane.and(&cover_set(touch)).and_not(&base_cells);
-                push(catch, basic, cleared, touch);
-            } else if n_touch > n && n_touch <= n + 2 {
-                // Finned: choose the n cover lines; the rest of the base spots are fins in one box.
-                let touched: Vec<usize> = (0..covers.len()).filter(|k| touch >> k & 1 == 1).collect();
-                for_each_combination(touched.len(), n, &mut |cpick| {
-                    let mask = cpick.iter().fold(0u32, |acc, &i| acc | 1 << touched[i]);
-                    let cover = cover_set(mask);
-                    let fins = base_spots.and_not(&cover);
-                    let Some(fin_box) = fins.first().and_then(|c| geo.box_of[c]) else {
-                        return true;
-                    };
-                    if !fins.is_subset(&geo.houses[fin_box]) {
-                        return true;
-                    }
-                    // Every base line keeps a spot in the cover, or the fish is not one.
-                    if pick.iter().any(|&i| !lines[i].1.intersects(&cover)) {
-                        return true;
-                    }
-                    let cleared = plane.and(&cover).and(&geo.houses[fin_box]).and_not(&base_cells);
-                    push(catch, finned, cleared, mask);
-                    true
-                });
+                body |= bases[i].1;
             }
+            let base_houses: Vec<usize> = pick.iter().map(|&i| bases[i].0).collect();
+            let covers: Vec<usize> = cover_family
+                .iter()
+                .copied()
+                .filter(|h| !base_houses.contains(h) && geo.houses[*h].intersects(&body))
+                .collect();
+            if covers.len() < n {
+                return true;
+            }
+            for_each_combination(covers.len(), n, &mut |cpick| {
+                let mut cover = CellSet::<W>::EMPTY;
+                for &j in cpick {
+                    cover |= geo.houses[covers[j]];
+                }
+                // Every base keeps a candidate in the covers.
+                if pick.iter().any(|&i| !bases[i].1.intersects(&cover)) {
+                    return true;
+                }
+                let fins = body.and_not(&cover);
+                if fins.len() > MAX_FINS {
+                    return true;
+                }
+                let mut cleared = plane.and(&cover).and_not(&body);
+                if !fins.is_empty() {
+                    cleared &= common_peers(geo, &fins);
+                }
+                if cleared.is_empty() {
+                    return true;
+                }
+                let tech = if franken || !fins.is_empty() { code::FRK } else { basic_code(n) };
+                if out.iter().filter(|m| m.tech == tech).count() >= MAX_COLLECTED {
+                    return true;
+                }
+                let mut houses = base_houses.clone();
+                houses.extend(cpick.iter().map(|&j| covers[j]));
+                let eliminations: Vec<Candidate> =
+                    cleared.iter().map(|cell| Candidate { cell, digit: d as u8 + 1 }).collect();
+                // The same elimination from another base / cover choice adds nothing.
+                if out.iter().any(|m| m.tech == tech && m.eliminations == eliminations) {
+                    return true;
+                }
+                let cost =
+                    structural_cost(geo, 1 << d, houses.len(), body.iter(), 2 * n - 1 + fins.len() as usize);
+                out.push(Move { tech, placements: Vec::new(), eliminations, houses, digits: 1 << d, cost });
+                true
+            });
             true
         });
     }
 }
 
-/// X-Wing, Swordfish, Jellyfish, finned and sashimi, on rows and on columns.
+/// Every fish: basic and finned on rows / columns (sizes 2 to 4), Franken with boxes among the
+/// bases or covers (sizes 2 and 3).
 pub fn fish<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
-    let mut catch = Vec::new();
+    let open = st.open_cells(geo);
+    let rows_boxes: Vec<usize> = geo.rows.iter().chain(&geo.boxes).copied().collect();
+    let cols_boxes: Vec<usize> = geo.cols.iter().chain(&geo.boxes).copied().collect();
     for d in 0..geo.digits {
-        orientation(geo, st, d, &geo.rows, &geo.cols, &mut catch);
-        orientation(geo, st, d, &geo.cols, &geo.rows, &mut catch);
+        let plane = st.planes[d].and(&open);
+        search(geo, &plane, d, &geo.rows, &geo.cols, 2..=4, false, out);
+        search(geo, &plane, d, &geo.cols, &geo.rows, 2..=4, false, out);
+        if !geo.boxes.is_empty() {
+            // Franken: boxes join the bases (rows + boxes covered by columns) or the covers.
+            search(geo, &plane, d, &rows_boxes, &geo.cols, 2..=3, true, out);
+            search(geo, &plane, d, &geo.rows, &cols_boxes, 2..=3, true, out);
+            search(geo, &plane, d, &cols_boxes, &geo.rows, 2..=3, true, out);
+            search(geo, &plane, d, &geo.cols, &rows_boxes, 2..=3, true, out);
+        }
     }
-    out.extend(catch);
 }
