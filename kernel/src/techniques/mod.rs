@@ -243,6 +243,7 @@ pub fn searches<const W: usize>() -> Vec<Search<W>> {
         Search { find: intersections::pointing_claiming::<W>, codes: &[code::PPR] },
         Search { find: subsets::naked_pair::<W>, codes: &[code::NPR] },
         Search { find: subsets::hidden_pair::<W>, codes: &[code::HPR] },
+        Search { find: subsets::subset_in_head::<W>, codes: &[code::MSI] },
         Search { find: subsets::naked_triple::<W>, codes: &[code::NTR] },
         Search { find: subsets::hidden_triple::<W>, codes: &[code::HTR] },
         Search { find: subsets::naked_quad::<W>, codes: &[code::NQD] },

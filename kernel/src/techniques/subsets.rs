@@ -4,7 +4,7 @@
 //! house's other cells. Hidden: k digits whose open spots in a house are together k cells; those
 //! cells lose every other digit.
 
-use super::{Candidate, MAX_MOVES_PER_TECHNIQUE, Move, State, Tech, code, structural_cost};
+use super::{Candidate, MAX_MOVES_PER_TECHNIQUE, Move, State, Tech, code, new_singles, structural_cost};
 use crate::board::Geometry;
 
 /// Calls `f` with every k-element subset of `items` (as indices into it), in lexicographic order.
@@ -50,7 +50,7 @@ fn hidden_code(k: usize) -> Tech {
 }
 
 /// Naked subsets of size `k` in every complete house.
-fn naked<const W: usize>(geo: &Geometry<W>, st: &State<W>, k: usize, out: &mut Vec<Move>) {
+fn naked<const W: usize>(geo: &Geometry<W>, st: &State<W>, k: usize, limit: usize, out: &mut Vec<Move>) {
     let open = st.open_cells(geo);
     let mut found = 0;
     for &h in &geo.complete_houses {
@@ -87,16 +87,16 @@ fn naked<const W: usize>(geo: &Geometry<W>, st: &State<W>, k: usize, out: &mut V
                 });
                 found += 1;
             }
-            found < 4 * MAX_MOVES_PER_TECHNIQUE
+            found < limit
         });
-        if found >= 4 * MAX_MOVES_PER_TECHNIQUE {
+        if found >= limit {
             return;
         }
     }
 }
 
 /// Hidden subsets of size `k` in every complete house.
-fn hidden<const W: usize>(geo: &Geometry<W>, st: &State<W>, k: usize, out: &mut Vec<Move>) {
+fn hidden<const W: usize>(geo: &Geometry<W>, st: &State<W>, k: usize, limit: usize, out: &mut Vec<Move>) {
     let open = st.open_cells(geo);
     let mut found = 0;
     for &h in &geo.complete_houses {
@@ -140,31 +140,68 @@ fn hidden<const W: usize>(geo: &Geometry<W>, st: &State<W>, k: usize, out: &mut 
                 });
                 found += 1;
             }
-            found < 4 * MAX_MOVES_PER_TECHNIQUE
+            found < limit
         });
-        if found >= 4 * MAX_MOVES_PER_TECHNIQUE {
+        if found >= limit {
             return;
         }
     }
 }
 
+/// The most moves a subset search collects before the route keeps the cheapest eight.
+const COLLECT: usize = 4 * MAX_MOVES_PER_TECHNIQUE;
+
+/// Pair / triple in the head (MSI): on the placed-digit view, a naked or hidden pair or triple
+/// whose exclusions leave a single; the move is that placement.
+pub fn subset_in_head<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+    let view = st.placed_view(geo);
+    let open = st.open_cells(geo);
+    let mut subsets = Vec::new();
+    for k in 2..=3 {
+        naked(geo, &view, k, usize::MAX, &mut subsets);
+        hidden(geo, &view, k, usize::MAX, &mut subsets);
+    }
+    subsets.sort_by_key(|m| m.cost);
+    for subset in subsets {
+        let mut after = view.clone();
+        after.apply(geo, &subset);
+        for (cell, d, house) in new_singles(geo, &view, &after) {
+            if !open.contains(cell)
+                || out.iter().any(|m: &Move| m.tech == code::MSI && m.placements[0].cell == cell)
+            {
+                continue;
+            }
+            let mut houses = subset.houses.clone();
+            houses.extend(house);
+            out.push(Move {
+                tech: code::MSI,
+                placements: vec![Candidate { cell, digit: d as u8 + 1 }],
+                eliminations: Vec::new(),
+                houses,
+                digits: subset.digits | 1 << d,
+                cost: subset.cost,
+            });
+        }
+    }
+}
+
 pub fn naked_pair<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
-    naked(geo, st, 2, out)
+    naked(geo, st, 2, COLLECT, out)
 }
 pub fn hidden_pair<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
-    hidden(geo, st, 2, out)
+    hidden(geo, st, 2, COLLECT, out)
 }
 pub fn naked_triple<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
-    naked(geo, st, 3, out)
+    naked(geo, st, 3, COLLECT, out)
 }
 pub fn hidden_triple<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
-    hidden(geo, st, 3, out)
+    hidden(geo, st, 3, COLLECT, out)
 }
 pub fn naked_quad<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
-    naked(geo, st, 4, out)
+    naked(geo, st, 4, COLLECT, out)
 }
 pub fn hidden_quad<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
-    hidden(geo, st, 4, out)
+    hidden(geo, st, 4, COLLECT, out)
 }
 
 #[cfg(test)]
