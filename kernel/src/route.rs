@@ -7,7 +7,9 @@
 //! could stand in for each listed technique (its chip).
 
 use crate::board::Geometry;
-use crate::techniques::{Candidate, Move, Search, State, Tech, all_moves, cap_moves, code, searches};
+use crate::techniques::{
+    Candidate, Move, Search, State, Tech, all_moves, cap_moves, code, searchable_codes, searches,
+};
 use std::collections::BTreeMap;
 
 /// One step of a route.
@@ -239,10 +241,16 @@ pub fn contents<const W: usize>(
         for &x in listed.iter().filter(|&&x| x != code::FHS) {
             let candidates = stand_in_candidates(geo, start, &route, &listed, x);
             let mut kept: Vec<Tech> = listed.iter().copied().filter(|&t| t != x).collect();
+            let same_band_cases: Vec<Tech> = searchable_codes()
+                .into_iter()
+                .filter(|&t| t.band() == x.band() && t.is_covered_by(x))
+                .collect();
             for &y in &candidates {
                 kept.push(y);
+                // Without X means without X's same-band special cases too (a pair in the head is a
+                // naked pair a person already knows).
                 let mut banned: Vec<Tech> = removed.iter().copied().filter(|&t| t != y).collect();
-                banned.push(x);
+                banned.extend(same_band_cases.iter().copied());
                 let carries = |trial: &Path| {
                     trial.profile().contains_key(&y) && shrink_ok(trial, band, &route, &kept, x)
                 };
