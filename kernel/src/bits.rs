@@ -191,21 +191,6 @@ impl<const W: usize> fmt::Debug for CellSet<W> {
     }
 }
 
-/// The instruction-set level the kernel's vector code runs at in this build and on this CPU:
-/// "scalar" when the portable path is forced (feature `scalar`), else the baseline the compiler
-/// targets ("sse2" on x86-64, "neon" on aarch64, "portable" elsewhere).
-pub fn simd_level() -> &'static str {
-    if cfg!(feature = "scalar") {
-        "scalar"
-    } else if cfg!(target_arch = "x86_64") {
-        if cfg!(target_feature = "avx2") { "avx2" } else { "sse2" }
-    } else if cfg!(target_arch = "aarch64") {
-        "neon"
-    } else {
-        "portable"
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

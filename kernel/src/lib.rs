@@ -13,7 +13,6 @@
 //! ```
 
 pub mod bits;
-pub use bits::simd_level;
 pub mod board;
 pub mod card;
 pub mod format;
@@ -28,6 +27,12 @@ use serde::Deserialize;
 use solve::{AnyGeometry, Solver};
 use std::fmt;
 use techniques::State;
+
+/// The SIMD level the exact 9x9 solver runs at on this CPU ("avx512f", "avx2", "sse2", or
+/// "scalar" for the portable path); other work uses the compiler's baseline vectorisation.
+pub fn simd_level() -> &'static str {
+    solve::classic9::isa_name()
+}
 
 /// Why a puzzle has no card.
 #[derive(Clone, Debug, PartialEq, Eq)]

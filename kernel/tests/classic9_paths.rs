@@ -1,0 +1,109 @@
+//! The SIMD 9x9 counter: every compiled path (portable, SSE2, AVX2, AVX-512 where the CPU has them,
+//! and the dispatching `count`) gives the same counts and the same first solution on samples of
+//! every dataset file, and agrees with the general solver.
+
+use pencilmark::board::Board;
+use pencilmark::solve::{Solver, classic9 as c9, oracle};
+use std::path::PathBuf;
+
+type CountFn = fn(&[u8; 81], u32, Option<&mut [u8; 81]>) -> u32;
+
+fn paths() -> Vec<(&'static str, CountFn)> {
+    let mut v: Vec<(&'static str, CountFn)> = vec![("count", c9::count), ("portable", c9::count_portable)];
+    #[cfg(target_arch = "x86_64")]
+    {
+        v.push(("sse2", c9::count_sse2));
+        if c9::count_avx2(&[0; 81], 1, None).is_some() {
+            v.push(("avx2", |g, l, s| c9::count_avx2(g, l, s).unwrap()));
+        }
+        if c9::count_avx512(&[0; 81], 1, None).is_some() {
+            v.push(("avx512", |g, l, s| c9::count_avx512(g, l, s).unwrap()));
+        }
+    }
+    v
+}
+
+fn load(name: &str, n: usize) -> Vec<(usize, [u8; 81])> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/puzzles").join(name);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let lines: Vec<&str> = text.lines().skip(usize::from(name.ends_with(".tsv"))).collect();
+    let step = (lines.len() / n).max(1);
+    lines
+        .iter()
+        .enumerate()
+        .step_by(step)
+        .map(|(i, l)| {
+            let mut g = [0u8; 81];
+            for (k, b) in l.split('\t').next().unwrap().bytes().enumerate() {
+                g[k] = if b == b'.' { 0 } else { b - b'0' };
+            }
+            (i + 1, g)
+        })
+        .collect()
+}
+
+fn check(name: &str, n: usize, expected: u32) {
+    let board = Board::standard(9).unwrap();
+    let general = Solver::new(&board).unwrap();
+    for (k, (line, g)) in load(name, n).into_iter().enumerate() {
+        let mut first: Option<[u8; 81]> = None;
+        for (path, f) in paths() {
+            for limit in [1, 2, 3] {
+                let mut sol = [0u8; 81];
+                let c = f(&g, limit, Some(&mut sol));
+                // `expected` 2 means two or more: a limit of 3 may find a third.
+                if expected == 2 {
+                    assert!((2.min(limit)..=limit).contains(&c), "{name}:{line} {path} limit {limit}: {c}");
+                } else {
+                    assert_eq!(c, expected.min(limit), "{name}:{line} {path} limit {limit}");
+                }
+                if c > 0 {
+                    assert!(oracle::is_solution(&board, &g, &sol), "{name}:{line} {path}");
+                    match first {
+                        None => first = Some(sol),
+                        Some(f) => assert_eq!(f, sol, "{name}:{line} {path}: same first solution"),
+                    }
+                }
+            }
+        }
+        // The general solver agrees on a smaller sample.
+        if k % 10 == 0 {
+            assert_eq!(general.count_general(&g, 2, None), expected, "{name}:{line} general");
+        }
+    }
+}
+
+#[test]
+fn unique_sets() {
+    check("classic-17clue.txt", 400, 1);
+    check("classic-top1465.txt", 200, 1);
+    check("classic-hardest-1905-11plus.txt", 200, 1);
+    check("classic-hardest-1106.txt", 100, 1);
+    check("classic-easy.txt", 200, 1);
+    check("classic-norvig-top95.txt", 95, 1);
+}
+
+#[test]
+fn multi_and_no_solution_sets() {
+    check("classic-serg-multi-benchmark.txt", 400, 2);
+    check("classic-multi-solution.txt", 250, 2);
+    check("classic-no-solution.txt", 450, 0);
+}
+
+#[test]
+fn edge_cases() {
+    let empty = [0u8; 81];
+    for (path, f) in paths() {
+        assert_eq!(f(&empty, 2, None), 2, "{path}: empty grid");
+        let mut sol = [0u8; 81];
+        assert_eq!(f(&empty, 1, Some(&mut sol)), 1);
+        // A solved grid is its own unique solution.
+        let solved = sol;
+        assert_eq!(f(&solved, 2, None), 1, "{path}: solved grid");
+        // Two equal givens in a row conflict.
+        let mut clash = [0u8; 81];
+        clash[0] = 5;
+        clash[8] = 5;
+        assert_eq!(f(&clash, 2, None), 0, "{path}: conflicting givens");
+    }
+}
