@@ -65,10 +65,8 @@ fn version_text() -> &'static str {
     match engine::simd_level() {
         "sse2" => version_text!("sse2"),
         "avx2" => version_text!("avx2"),
-        "x86-64-v3" => version_text!("x86-64-v3"),
-        "neon" => version_text!("neon"),
+        "avx512f" => version_text!("avx512f"),
         "scalar" => version_text!("scalar"),
-        "portable" => version_text!("portable"),
         _ => version_text!("unknown"),
     }
 }
