@@ -1,0 +1,65 @@
+//! Count-to-2 (the uniqueness proof generators run) over the public puzzle files, for each code
+//! path of the 9x9 counter, with the `sudoku` crate beside it when the `peer` feature is on; and the
+//! general solver on generated 16x16 and 25x25 puzzles.
+//!
+//! cargo bench -p pencilmark-benches --features peer --bench count [-- FILTER]
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use pencilmark::solve::{Solver, classic9 as c9};
+use pencilmark_benches::{SETS, cells, generated, load};
+use std::hint::black_box;
+use std::time::Duration;
+
+type CountFn = fn(&[u8; 81], u32, Option<&mut [u8; 81]>) -> u32;
+
+fn classic(c: &mut Criterion) {
+    let mut paths: Vec<(&str, CountFn)> = vec![("pencilmark", c9::count), ("pencilmark-portable", c9::count_portable)];
+    #[cfg(target_arch = "x86_64")]
+    {
+        paths.push(("pencilmark-sse2", c9::count_sse2));
+        if c9::count_avx2(&[0; 81], 1, None).is_some() {
+            paths.push(("pencilmark-avx2", |g, l, s| c9::count_avx2(g, l, s).unwrap()));
+        }
+    }
+    for &(file, label, max) in SETS {
+        let lines = load(file, max);
+        let puzzles: Vec<[u8; 81]> = lines.iter().map(|l| cells(l)).collect();
+        let mut g = c.benchmark_group(format!("count2/{label}"));
+        g.throughput(Throughput::Elements(puzzles.len() as u64));
+        g.sample_size(10).warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(3));
+        for &(name, f) in &paths {
+            g.bench_function(name, |b| {
+                b.iter(|| {
+                    let mut sol = [0u8; 81];
+                    puzzles.iter().map(|p| f(black_box(p), 2, Some(&mut sol))).sum::<u32>()
+                })
+            });
+        }
+        #[cfg(feature = "peer")]
+        {
+            let peer: Vec<sudoku::Sudoku> =
+                lines.iter().map(|l| sudoku::Sudoku::from_str_line(l).expect("a valid line")).collect();
+            g.bench_function("sudoku-crate", |b| {
+                b.iter(|| peer.iter().map(|s| black_box(*s).solutions_count_up_to(2)).sum::<usize>())
+            });
+        }
+        g.finish();
+    }
+}
+
+fn general(c: &mut Criterion) {
+    for (d, n, share) in [(16, 40, 0.55), (25, 10, 0.65)] {
+        let (board, puzzles) = generated(d, n, share, 7);
+        let solver = Solver::new(&board).unwrap();
+        let mut g = c.benchmark_group(format!("count2/generated-{d}x{d}"));
+        g.throughput(Throughput::Elements(puzzles.len() as u64));
+        g.sample_size(10).warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(3));
+        g.bench_function("pencilmark-general", |b| {
+            b.iter(|| puzzles.iter().map(|p| solver.count_into(black_box(p), 2, None)).sum::<u32>())
+        });
+        g.finish();
+    }
+}
+
+criterion_group!(benches, classic, general);
+criterion_main!(benches);
