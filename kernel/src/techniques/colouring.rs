@@ -110,6 +110,20 @@ fn link_houses<const W: usize>(graph: &PairGraph<W>, cells: &CellSet<W>) -> Vec<
     h
 }
 
+/// Order of one-digit colouring moves, like the reference release's price: more cells cost more,
+/// then more houses touched (rows, columns and boxes of the cells); from ten cells on every move is
+/// at the price ceiling and taken in the order found.
+fn one_digit_cost<const W: usize>(geo: &Geometry<W>, pattern: &CellSet<W>) -> u32 {
+    let cells = pattern.len();
+    if cells >= 10 {
+        return CEILING;
+    }
+    let mut touched: Vec<usize> = pattern.iter().flat_map(|c| geo.cell_houses[c].iter().copied()).collect();
+    touched.sort_unstable();
+    touched.dedup();
+    cells << 16 | touched.len() as u32
+}
+
 fn one_digit_move<const W: usize>(
     geo: &Geometry<W>,
     tech: Tech,
@@ -118,14 +132,14 @@ fn one_digit_move<const W: usize>(
     pattern: &CellSet<W>,
     houses: Vec<usize>,
 ) -> Move {
-    let links = (pattern.len() as usize).saturating_sub(1);
+    let cost = one_digit_cost(geo, pattern);
     Move {
         tech,
         placements: Vec::new(),
         eliminations: cleared.iter().map(|cell| Candidate { cell, digit: d as u8 + 1 }).collect(),
         houses,
         digits: 1 << d,
-        cost: structural_cost(geo, 1 << d, links, pattern.iter(), links),
+        cost,
     }
 }
 
@@ -234,8 +248,8 @@ pub fn medusa<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Mo
     }
     let mut seen: Vec<CellSet<W>> = vec![CellSet::EMPTY; nd];
     let mut stack: Vec<(usize, usize, usize)> = Vec::new();
-    for d0 in 0..nd {
-        for start in planes[d0].iter() {
+    for start in open.iter() {
+        for d0 in (0..nd).filter(|&d| masks[start] >> d & 1 == 1) {
             if seen[d0].contains(start) {
                 continue;
             }
@@ -273,7 +287,8 @@ pub fn medusa<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Mo
                     }
                 }
             }
-            if cl.digits.count_ones() < 2 {
+            // Two candidates alone (a bivalue cell, a conjugate pair) prove nothing new.
+            if cl.digits.count_ones() < 2 || cl.nodes < 3 {
                 continue;
             }
             cl.houses.sort_unstable();
@@ -281,6 +296,22 @@ pub fn medusa<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Mo
             medusa_moves(geo, &planes, &open, &cl, out);
         }
     }
+}
+
+/// The cost every move at the price ceiling shares: those are taken in the order found.
+const CEILING: u32 = u32::MAX / 2;
+
+/// Order of 3D Medusa moves, like the reference release's price: it grows by about one step per
+/// candidate of the cluster and a half step per digit beyond two, and reaches its ceiling from
+/// 9 candidates over 2 digits, 8 over 3, and always from 4 digits.
+fn medusa_cost<const W: usize>(geo: &Geometry<W>, cl: &Medusa<W>, pattern: &CellSet<W>) -> u32 {
+    let digits = cl.digits.count_ones() as usize;
+    let steps = 2 * cl.nodes + (digits - 2);
+    if digits >= 4 || steps >= 17 {
+        return CEILING;
+    }
+    let links = cl.nodes.saturating_sub(1);
+    structural_cost(geo, 1, steps, pattern.iter(), links)
 }
 
 fn medusa_moves<const W: usize>(
@@ -299,8 +330,11 @@ fn medusa_moves<const W: usize>(
     let sees: [Vec<CellSet<W>>; 2] = [0, 1].map(|k| {
         (0..nd)
             .map(|d| {
+                if cl.digits >> d & 1 == 0 {
+                    return cells[k];
+                }
                 let mut s = seen_by(geo, &cl.colours[k][d]);
-                for e in (0..nd).filter(|&e| e != d) {
+                for e in (0..nd).filter(|&e| e != d && cl.digits >> e & 1 == 1) {
                     s |= cl.colours[k][e];
                 }
                 s
@@ -309,7 +343,6 @@ fn medusa_moves<const W: usize>(
     });
     let uncoloured: Vec<CellSet<W>> =
         (0..nd).map(|d| planes[d].and_not(&cl.colours[0][d]).and_not(&cl.colours[1][d])).collect();
-    let links = cl.nodes.saturating_sub(1);
     let make = |elims: Vec<Candidate>| -> Move {
         Move {
             tech: code::C3DM,
@@ -317,7 +350,7 @@ fn medusa_moves<const W: usize>(
             eliminations: elims,
             houses: cl.houses.clone(),
             digits: cl.digits,
-            cost: structural_cost(geo, cl.digits, links, pattern.iter(), links),
+            cost: medusa_cost(geo, cl, &pattern),
         }
     };
     let mut false_colour = false;
