@@ -400,3 +400,262 @@ fn medusa_moves<const W: usize>(
         out.push(make(elims));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! Positions from the reference routes (card = line of classic-7band.jsonl, 0-based; step =
+    //! 0-based step index), with every move of the technique the reference release lists there.
+    use super::*;
+    use crate::board::Board;
+
+    /// A position from 9 rows of 9 tokens: candidate digits, or `=d` for a placed digit.
+    fn position(rows: &[&str; 9]) -> (Geometry<2>, State<2>) {
+        let geo = Geometry::<2>::new(&Board::standard(9).unwrap());
+        let mut st = State { planes: [CellSet::EMPTY; 32], placed: CellSet::EMPTY, values: vec![0; 81] };
+        for (r, row) in rows.iter().enumerate() {
+            for (c, tok) in row.split_whitespace().enumerate() {
+                let cell = r * 9 + c;
+                if let Some(v) = tok.strip_prefix('=') {
+                    let v: u8 = v.parse().unwrap();
+                    st.values[cell] = v;
+                    st.placed.insert(cell);
+                    st.planes[v as usize - 1].insert(cell);
+                } else {
+                    for ch in tok.chars() {
+                        st.planes[ch.to_digit(10).unwrap() as usize - 1].insert(cell);
+                    }
+                }
+            }
+        }
+        (geo, st)
+    }
+
+    /// The eliminations of every move a finder offers, as sorted "r1c2#3" lists, sorted.
+    fn offered(rows: &[&str; 9], find: fn(&Geometry<2>, &State<2>, &mut Vec<Move>)) -> Vec<Vec<String>> {
+        let (geo, st) = position(rows);
+        let mut moves = Vec::new();
+        find(&geo, &st, &mut moves);
+        let mut out: Vec<Vec<String>> = moves
+            .iter()
+            .map(|m| {
+                assert!(m.placements.is_empty());
+                let mut e: Vec<String> = m
+                    .eliminations
+                    .iter()
+                    .map(|e| format!("r{}c{}#{}", e.cell / 9 + 1, e.cell % 9 + 1, e.digit))
+                    .collect();
+                e.sort();
+                e
+            })
+            .collect();
+        out.sort();
+        out
+    }
+
+    fn expected(list: &[&[&str]]) -> Vec<Vec<String>> {
+        let mut out: Vec<Vec<String>> =
+            list.iter().map(|m| m.iter().map(|s| s.to_string()).collect()).collect();
+        out.sort();
+        out
+    }
+
+    #[test]
+    fn simple_colouring_trap() {
+        assert_eq!(offered(&SCL_TRAP, simple_colouring), expected(SCL_TRAP_ELIMS));
+    }
+
+    #[test]
+    fn simple_colouring_wrap() {
+        assert_eq!(offered(&SCL_WRAP, simple_colouring), expected(SCL_WRAP_ELIMS));
+    }
+
+    #[test]
+    fn simple_colouring_skips_small_clusters() {
+        assert!(offered(&NONE_SCL, simple_colouring).is_empty());
+    }
+
+    #[test]
+    fn multi_colouring_pairs_of_clusters() {
+        assert_eq!(offered(&MCL, multi_colouring), expected(MCL_ELIMS));
+        // Cheapest first: the two-by-two pattern touching fewest houses, then the order found.
+        let (geo, st) = position(&MCL);
+        let mut moves = Vec::new();
+        multi_colouring(&geo, &st, &mut moves);
+        let best = moves.iter().min_by_key(|m| m.cost).unwrap();
+        assert_eq!(best.eliminations.len(), 4);
+    }
+
+    #[test]
+    fn multi_colouring_none() {
+        assert!(offered(&NONE_MCL, multi_colouring).is_empty());
+    }
+
+    #[test]
+    fn medusa_trap() {
+        assert_eq!(offered(&MED_TRAP, medusa), expected(MED_TRAP_ELIMS));
+    }
+
+    #[test]
+    fn medusa_wrap_in_a_cell() {
+        assert_eq!(offered(&MED_CELL, medusa), expected(MED_CELL_ELIMS));
+    }
+
+    #[test]
+    fn medusa_wrap_in_a_house() {
+        assert_eq!(offered(&MED_UNIT, medusa), expected(MED_UNIT_ELIMS));
+    }
+
+    #[test]
+    fn medusa_emptied_cell() {
+        assert_eq!(offered(&MED_EMPTY, medusa), expected(MED_EMPTY_ELIMS));
+    }
+
+    #[test]
+    fn medusa_none() {
+        assert!(offered(&NONE_MED, medusa).is_empty());
+    }
+
+    // scl_trap: card 114 step 27; rc1 lists 1 Coloring move(s)
+    const SCL_TRAP: [&str; 9] = [
+        "=3 =8 =1 =5 =2 =4 =6 =7 =9",
+        "=2 =4 =7 =6 =1 =9 =3 =5 =8",
+        "69 =5 69 =3 =7 =8 =4 =1 =2",
+        "457 =9 345 =8 35 =1 57 =2 =6",
+        "=1 23 235 =7 =6 35 =8 =9 =4",
+        "=8 67 56 =4 =9 =2 157 =3 157",
+        "569 36 =8 29 35 =7 125 =4 15",
+        "457 237 2345 =1 =8 35 =9 =6 57",
+        "579 =1 59 29 =4 =6 257 =8 =3",
+    ];
+    const SCL_TRAP_ELIMS: &[&[&str]] = &[&["r5c2#3", "r8c3#3"]];
+    // scl_wrap: card 112 step 21; rc1 lists 1 Coloring move(s)
+    const SCL_WRAP: [&str; 9] = [
+        "348 48 =1 28 =5 =6 23 =9 =7",
+        "37 =2 =9 =1 37 =4 =8 =5 =6",
+        "=6 =5 378 278 =9 38 123 134 134",
+        "=5 =6 34 =9 =8 =7 13 =2 134",
+        "38 =1 =2 =4 =6 =5 379 378 389",
+        "=9 =7 48 =3 =1 =2 =6 48 =5",
+        "478 489 =5 78 =2 138 1379 =6 1389",
+        "=2 89 =6 =5 37 138 =4 1378 1389",
+        "=1 =3 78 =6 =4 =9 =5 78 =2",
+    ];
+    const SCL_WRAP_ELIMS: &[&[&str]] = &[&["r2c5#7", "r3c3#7", "r7c1#7", "r7c4#7", "r8c8#7", "r9c8#7"]];
+    // mcl: card 109 step 4; rc1 lists 5 MultiColouring move(s)
+    const MCL: [&str; 9] = [
+        "=6 =4 589 =2 13579 357 138 1378 138",
+        "29 =7 29 16 139 =8 1236 =5 =4",
+        "=3 =1 258 456 457 57 =9 278 68",
+        "2578 256 =1 =9 2578 =4 2368 238 368",
+        "24789 29 =3 8 =6 27 =5 1248 189",
+        "24589 2569 24589 =3 258 =1 =7 248 689",
+        "2459 2359 =6 1458 123458 235 1348 1348 =7",
+        "=1 =8 24 =7 234 =6 34 =9 =5",
+        "45 35 =7 1458 13458 =9 1348 =6 =2",
+    ];
+    const MCL_ELIMS: &[&[&str]] = &[
+        &["r1c7#3", "r4c7#3", "r7c7#3", "r9c7#3"],
+        &["r1c5#3", "r7c5#3", "r9c5#3"],
+        &["r7c7#3"],
+        &["r1c7#3"],
+        &["r4c5#2"],
+    ];
+    // med_trap: card 104 step 11; rc1 lists 1 3DMedusa move(s)
+    const MED_TRAP: [&str; 9] = [
+        "79 48 79 458 =1 =3 =2 =6 579",
+        "=2 1468 169 458 =7 45 159 =3 59",
+        "137 =5 137 =6 =2 =9 =4 17 =8",
+        "=4 36 3569 =1 36 57 5679 =8 =2",
+        "1569 16 =2 459 =8 457 =3 4579 5679",
+        "=8 =7 3569 459 36 =2 569 459 =1",
+        "135 13 =8 =7 =9 =6 15 =2 =4",
+        "1567 =9 1567 =2 =4 18 15678 157 =3",
+        "167 =2 =4 =3 =5 18 16789 179 679",
+    ];
+    const MED_TRAP_ELIMS: &[&[&str]] = &[&["r1c4#5", "r2c2#1", "r2c2#6"]];
+    // med_cell: card 118 step 28; rc1 lists 3 3DMedusa move(s)
+    const MED_CELL: [&str; 9] = [
+        "=4 =3 =6 28 =9 278 =1 =5 27",
+        "=8 57 57 126 =4 12 =9 =3 26",
+        "=9 =1 =2 =3 67 =5 =4 68 678",
+        "36 57 =9 12 38 12 3568 678 =4",
+        "36 =4 =8 =7 =5 =9 36 =2 =1",
+        "=1 =2 57 =4 38 =6 358 78 =9",
+        "=2 =6 =4 =5 =1 38 =7 =9 38",
+        "=7 =9 =3 68 =2 =4 68 =1 =5",
+        "=5 =8 =1 =9 67 37 =2 =4 36",
+    ];
+    const MED_CELL_ELIMS: &[&[&str]] = &[
+        &["r1c6#2"],
+        &[
+            "r1c4#8", "r1c6#7", "r1c9#2", "r2c9#6", "r3c5#6", "r3c8#6", "r3c9#7", "r3c9#8", "r7c6#8",
+            "r7c9#3", "r8c4#6", "r8c7#8", "r9c5#7", "r9c6#3", "r9c9#6",
+        ],
+        &["r4c7#8"],
+    ];
+    // med_unit: card 112 step 21; rc1 lists 2 3DMedusa move(s)
+    const MED_UNIT: [&str; 9] = [
+        "348 48 =1 28 =5 =6 23 =9 =7",
+        "37 =2 =9 =1 37 =4 =8 =5 =6",
+        "=6 =5 378 278 =9 38 123 134 134",
+        "=5 =6 34 =9 =8 =7 13 =2 134",
+        "38 =1 =2 =4 =6 =5 379 378 389",
+        "=9 =7 48 =3 =1 =2 =6 48 =5",
+        "478 489 =5 78 =2 138 1379 =6 1389",
+        "=2 89 =6 =5 37 138 =4 1378 1389",
+        "=1 =3 78 =6 =4 =9 =5 78 =2",
+    ];
+    const MED_UNIT_ELIMS: &[&[&str]] = &[
+        &["r2c1#3", "r2c5#7", "r3c3#7", "r3c6#3", "r7c1#7", "r7c4#7", "r8c5#3", "r8c8#7", "r9c3#8", "r9c8#7"],
+        &["r3c8#3"],
+    ];
+    // med_empty: card 120 step 18; rc1 lists 1 3DMedusa move(s)
+    const MED_EMPTY: [&str; 9] = [
+        "147 17 =5 =6 =8 =3 =9 =2 47",
+        "47 =6 =3 17 =9 =2 178 478 =5",
+        "=2 =9 =8 =5 17 =4 17 =3 =6",
+        "78 37 69 234 256 58 2578 4789 =1",
+        "18 =4 =2 =9 15 =7 58 =6 =3",
+        "=5 137 69 1234 126 18 278 4789 4789",
+        "=9 25 =4 127 1257 =6 =3 178 278",
+        "=6 25 =7 =8 =3 15 =4 19 29",
+        "=3 =8 =1 27 =4 =9 =6 =5 27",
+    ];
+    const MED_EMPTY_ELIMS: &[&[&str]] = &[&["r1c2#1", "r4c1#8", "r4c7#5", "r5c1#1", "r5c5#5", "r5c7#8"]];
+    // none_scl: card 104 step 11; rc1 lists no Coloring move
+    const NONE_SCL: [&str; 9] = [
+        "79 48 79 458 =1 =3 =2 =6 579",
+        "=2 1468 169 458 =7 45 159 =3 59",
+        "137 =5 137 =6 =2 =9 =4 17 =8",
+        "=4 36 3569 =1 36 57 5679 =8 =2",
+        "1569 16 =2 459 =8 457 =3 4579 5679",
+        "=8 =7 3569 459 36 =2 569 459 =1",
+        "135 13 =8 =7 =9 =6 15 =2 =4",
+        "1567 =9 1567 =2 =4 18 15678 157 =3",
+        "167 =2 =4 =3 =5 18 16789 179 679",
+    ];
+    // none_mcl: card 104 step 11; rc1 lists no MultiColouring move
+    const NONE_MCL: [&str; 9] = [
+        "79 48 79 458 =1 =3 =2 =6 579",
+        "=2 1468 169 458 =7 45 159 =3 59",
+        "137 =5 137 =6 =2 =9 =4 17 =8",
+        "=4 36 3569 =1 36 57 5679 =8 =2",
+        "1569 16 =2 459 =8 457 =3 4579 5679",
+        "=8 =7 3569 459 36 =2 569 459 =1",
+        "135 13 =8 =7 =9 =6 15 =2 =4",
+        "1567 =9 1567 =2 =4 18 15678 157 =3",
+        "167 =2 =4 =3 =5 18 16789 179 679",
+    ];
+    // none_med: card 106 step 15; rc1 lists no 3DMedusa move
+    const NONE_MED: [&str; 9] = [
+        "2346 =8 46 45 2345 =1 =7 45 =9",
+        "234 24 =9 4578 234578 2458 =1 458 =6",
+        "=7 =5 =1 468 468 =9 =3 48 =2",
+        "=8 =3 56 =9 56 =7 =2 =1 =4",
+        "12469 12469 456 4568 14568 4568 89 =3 =7",
+        "149 149 =7 =2 148 =3 89 =6 =5",
+        "=5 67 =2 =3 678 68 =4 =9 =1",
+        "149 1479 =3 457 4579 45 =6 =2 =8",
+        "469 469 =8 =1 2469 246 =5 =7 =3",
+    ];
+}
