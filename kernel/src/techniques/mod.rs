@@ -2,6 +2,7 @@
 //! family. A finder looks at a `State` and reports moves: the technique that makes them, what they
 //! place and eliminate, and the houses and digits they read.
 
+pub mod colouring;
 pub mod fish;
 pub mod intersections;
 pub mod singles;
@@ -249,6 +250,9 @@ pub fn searches<const W: usize>() -> Vec<Search<W>> {
         Search { find: subsets::naked_quad::<W>, codes: &[code::NQD] },
         Search { find: subsets::hidden_quad::<W>, codes: &[code::HQD] },
         Search { find: fish::fish::<W>, codes: &[code::XWG, code::SWF, code::JLF, code::FRK] },
+        Search { find: colouring::simple_colouring::<W>, codes: &[code::SCL] },
+        Search { find: colouring::multi_colouring::<W>, codes: &[code::MCL] },
+        Search { find: colouring::medusa::<W>, codes: &[code::C3DM] },
     ];
     all.sort_by_key(|s| s.min_band());
     all
