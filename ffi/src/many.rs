@@ -25,14 +25,6 @@ fn puzzle_lines(text: &[u8]) -> Vec<Line<'_>> {
         .collect()
 }
 
-/// The "jobs" option, once `RateOptions::from_json` has accepted the text (so the key, when
-/// present, is an integer >= 1).
-fn requested_jobs(options: Option<&str>) -> Option<usize> {
-    let value: serde_json::Value = serde_json::from_str(options?).ok()?;
-    let jobs = value.get("jobs")?.as_u64()?;
-    usize::try_from(jobs).ok()
-}
-
 /// The JSON for one line: exactly what `pm_rate` returns for it, with `"line": n` added to an
 /// error object.
 fn rate_line((n, text): &Line<'_>, opts: &RateOptions) -> String {
@@ -55,7 +47,8 @@ pub(crate) fn rate_many(text: &[u8], options: Option<&str>) -> String {
         Err(e) => return engine::error_json(&e),
     };
     let lines = puzzle_lines(text);
-    let jobs = requested_jobs(options)
+    let jobs = opts
+        .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .min(lines.len())
         .max(1);
@@ -101,13 +94,6 @@ mod tests {
         let text = b"# header\n\nabc\r\n  \n\xff\ndef";
         let lines = puzzle_lines(text);
         assert_eq!(lines, vec![(3, Some("abc\r")), (5, None), (6, Some("def"))]);
-    }
-
-    #[test]
-    fn jobs_option_is_read() {
-        assert_eq!(requested_jobs(Some(r#"{"jobs": 3}"#)), Some(3));
-        assert_eq!(requested_jobs(Some(r#"{"alternatives": false}"#)), None);
-        assert_eq!(requested_jobs(None), None);
     }
 
     #[test]

@@ -310,3 +310,9 @@ fn with_line_appends_to_objects() {
 fn cpu_check_passes_on_the_build_machine() {
     assert!(boundary::cpu_supported());
 }
+
+#[test]
+fn max_cells_matches_the_engine() {
+    // The header needs a literal; the engine is the source of the number.
+    assert_eq!(crate::PM_MAX_CELLS, engine::MAX_LINE_CELLS);
+}

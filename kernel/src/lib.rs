@@ -34,6 +34,12 @@ pub fn simd_level() -> &'static str {
     solve::classic9::isa_name()
 }
 
+/// The engine's version (the grader version its cards carry).
+pub const VERSION: &str = card::GRADER_VERSION;
+
+/// The most cells a one-line puzzle or a cell array may have (25x25).
+pub const MAX_LINE_CELLS: usize = 625;
+
 /// Why a puzzle has no card.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RateError {
@@ -80,6 +86,8 @@ pub struct RateOptions {
     pub fields: Vec<Field>,
     /// Search the alternatives of each listed technique (the chips).
     pub alternatives: bool,
+    /// Worker threads for batch calls (None = available cores); single ratings ignore it.
+    pub jobs: Option<usize>,
     /// Development only: route up to this band even where the engine does not yet search every
     /// technique of the bands below it (cards may then be incomplete). None = the fully searched bands.
     #[doc(hidden)]
@@ -88,7 +96,12 @@ pub struct RateOptions {
 
 impl Default for RateOptions {
     fn default() -> Self {
-        RateOptions { fields: Field::DEFAULT.to_vec(), alternatives: true, max_band_override: None }
+        RateOptions {
+            fields: Field::DEFAULT.to_vec(),
+            alternatives: true,
+            jobs: None,
+            max_band_override: None,
+        }
     }
 }
 
@@ -141,6 +154,7 @@ impl RateOptions {
         if let Some(a) = raw.alternatives {
             opts.alternatives = a;
         }
+        opts.jobs = raw.jobs;
         Ok(opts)
     }
 }

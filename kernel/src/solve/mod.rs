@@ -145,22 +145,42 @@ pub fn count(puzzle: &Puzzle, limit: u32) -> Result<Count, String> {
 
 /// Why a cell array cannot be counted.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CellsError(pub String);
+pub enum CellsError {
+    /// The length is not D*D for a board size the one-line form has.
+    Length(usize),
+    /// The byte at `index` (0-based) is neither a value 0..=D nor a symbol of a D x D puzzle.
+    Byte { index: usize, byte: u8, digits: usize },
+    /// The output buffer is shorter than the board.
+    Output { needed: usize, got: usize },
+}
 
 impl std::fmt::Display for CellsError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            CellsError::Length(n) => write!(
+                f,
+                "{n} cells do not make a square board (81 for 9x9; 16, 36, 64, 100, 144, 196, 225, 256, 400, 625)"
+            ),
+            CellsError::Byte { index, byte, digits } => write!(
+                f,
+                "cell {} holds byte {byte}, which is neither a value 0..={digits} nor a symbol of a {digits}x{digits} puzzle",
+                index + 1
+            ),
+            CellsError::Output { needed, got } => {
+                write!(f, "the solution buffer holds {got} cells, the board has {needed}")
+            }
+        }
     }
 }
 
+impl std::error::Error for CellsError {}
+
 /// Reads a classic board from a cell array: D*D bytes (D from the length, as for a one-line
 /// puzzle), each either a value 0..=D (0 = empty) or an ASCII symbol of the one-line form.
+/// Writes the values into `givens` (at least as long as `cells`) and returns D.
 pub fn read_cells(cells: &[u8], givens: &mut [u8]) -> Result<usize, CellsError> {
     let Some(&(_, d)) = crate::format::LINE_SIZES.iter().find(|(len, _)| *len == cells.len()) else {
-        return Err(CellsError(format!(
-            "{} cells do not make a square board (81 for 9x9; 16, 36, 64, 100, 144, 196, 225, 256, 400, 625)",
-            cells.len()
-        )));
+        return Err(CellsError::Length(cells.len()));
     };
     for (i, &b) in cells.iter().enumerate() {
         givens[i] = if (b as usize) <= d {
@@ -168,12 +188,7 @@ pub fn read_cells(cells: &[u8], givens: &mut [u8]) -> Result<usize, CellsError> 
         } else {
             match crate::format::symbol_value(b as char) {
                 Some(v) if (v as usize) <= d => v,
-                _ => {
-                    return Err(CellsError(format!(
-                        "cell {} holds byte {b}, which is neither a value 0..={d} nor a symbol of a {d}x{d} puzzle",
-                        i + 1
-                    )));
-                }
+                _ => return Err(CellsError::Byte { index: i, byte: b, digits: d }),
             }
         };
     }
@@ -181,12 +196,30 @@ pub fn read_cells(cells: &[u8], givens: &mut [u8]) -> Result<usize, CellsError> 
 }
 
 /// Counts the solutions of a classic puzzle given as a cell array (see `read_cells`) up to `limit`;
-/// writes the first solution (values 1..=D) into `solution` when there is one and it is long enough.
+/// writes the first solution (values 1..=D) into `solution` when there is one. A 9x9 allocates
+/// nothing: it goes straight to the SIMD counter.
 pub fn count_cells(cells: &[u8], limit: u32, solution: Option<&mut [u8]>) -> Result<u32, CellsError> {
+    if let Some(out) = &solution
+        && out.len() < cells.len()
+    {
+        return Err(CellsError::Output { needed: cells.len(), got: out.len() });
+    }
+    if cells.len() == 81 {
+        let mut givens = [0u8; 81];
+        read_cells(cells, &mut givens)?;
+        let mut grid = [0u8; 81];
+        let n = classic9::count(&givens, limit.max(1), Some(&mut grid));
+        if n > 0
+            && let Some(out) = solution
+        {
+            out[..81].copy_from_slice(&grid);
+        }
+        return Ok(n);
+    }
     let mut givens = vec![0u8; cells.len()];
     let d = read_cells(cells, &mut givens)?;
-    let board = Board::standard(d).map_err(CellsError)?;
-    let solver = Solver::new(&board).map_err(CellsError)?;
+    let board = Board::standard(d).expect("every one-line size has a standard box shape");
+    let solver = Solver::new(&board).expect("one-line boards fit the engine");
     Ok(solver.count_into(&givens, limit, solution))
 }
 
@@ -223,10 +256,14 @@ mod tests {
         let mut out2 = [0u8; 81];
         assert_eq!(count_cells(&values, 2, Some(&mut out2)), Ok(1));
         assert_eq!(out, out2);
-        assert!(count_cells(&values[..80], 2, None).unwrap_err().0.contains("80 cells"));
+        assert!(count_cells(&values[..80], 2, None).unwrap_err().to_string().contains("80 cells"));
         let mut bad = values.clone();
         bad[3] = b'x';
-        assert!(count_cells(&bad, 2, None).unwrap_err().0.contains("cell 4"));
+        assert!(count_cells(&bad, 2, None).unwrap_err().to_string().contains("cell 4"));
+        assert_eq!(
+            count_cells(&values, 2, Some(&mut [0u8; 10])),
+            Err(CellsError::Output { needed: 81, got: 10 })
+        );
     }
 
     #[test]
