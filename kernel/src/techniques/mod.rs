@@ -6,6 +6,7 @@ pub mod fish;
 pub mod intersections;
 pub mod singles;
 pub mod subsets;
+pub mod wings;
 
 use crate::bits::CellSet;
 use crate::board::{Geometry, MAX_DIGITS};
@@ -248,6 +249,10 @@ pub fn searches<const W: usize>() -> Vec<Search<W>> {
         Search { find: subsets::naked_quad::<W>, codes: &[code::NQD] },
         Search { find: subsets::hidden_quad::<W>, codes: &[code::HQD] },
         Search { find: fish::fish::<W>, codes: &[code::XWG, code::SWF, code::JLF, code::FRK] },
+        Search { find: wings::y_wing::<W>, codes: &[code::YWG] },
+        Search { find: wings::xyz_wing::<W>, codes: &[code::XYZ] },
+        Search { find: wings::wxyz_wing::<W>, codes: &[code::WXZ] },
+        Search { find: wings::fireworks::<W>, codes: &[code::FIR] },
     ];
     all.sort_by_key(|s| s.min_band());
     all
