@@ -47,6 +47,28 @@ fn shared_house<const W: usize>(geo: &Geometry<W>, a: usize, b: usize) -> Option
     best
 }
 
+/// How spread out a pattern is, as the reference release prices it: the rows, columns and boxes
+/// its cells occupy (a compact pattern of n cells occupies about 2*sqrt(n) + 1).
+fn houses_spanned<const W: usize>(geo: &Geometry<W>, cells: &[usize]) -> usize {
+    let (mut rows, mut cols, mut boxes) = (0u64, 0u64, 0u64);
+    for &c in cells {
+        let (r, col) = geo.pos[c];
+        rows |= 1 << (r & 63);
+        cols |= 1 << (col & 63);
+        if let Some(b) = geo.box_of[c] {
+            boxes |= 1 << (b & 63);
+        }
+    }
+    (rows.count_ones() + cols.count_ones() + boxes.count_ones()) as usize
+}
+
+/// The ordering cost of a wing-like pattern: `structural_cost` on digits and houses, with the
+/// spread measured by the houses its cells span (the reference's measure for these patterns)
+/// rather than by their bounding box.
+fn pattern_cost<const W: usize>(geo: &Geometry<W>, digits: u32, houses: usize, cells: &[usize]) -> u32 {
+    structural_cost(geo, digits, houses, std::iter::empty(), 0) + 100 * houses_spanned(geo, cells) as u32
+}
+
 /// Adds `mv` unless a move with the same eliminations is already there (then keeps the cheaper).
 fn push_distinct(out: &mut Vec<Move>, mv: Move) {
     if let Some(old) = out.iter_mut().find(|m| m.tech == mv.tech && m.eliminations == mv.eliminations) {
@@ -74,7 +96,7 @@ fn wing_move<const W: usize>(
         tech,
         placements: Vec::new(),
         eliminations: eliminations(targets, z),
-        cost: structural_cost(geo, digits, houses.len(), cells, 0),
+        cost: pattern_cost(geo, digits, houses.len(), &cells),
         houses,
         digits,
     }
@@ -157,105 +179,94 @@ pub fn wxyz_wing<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec
     let masks = cell_masks(geo, st);
     let open = st.open_cells(geo);
     let mut found = Vec::new();
-    let lines: Vec<usize> = geo.rows.iter().chain(geo.cols.iter()).copied().collect();
     for &b in &geo.boxes {
         let bx = geo.houses[b];
-        for &l in &lines {
+        for &l in geo.rows.iter().chain(geo.cols.iter()) {
             let line = geo.houses[l];
             if !line.intersects(&bx) {
                 continue;
             }
-            let pool: Vec<usize> =
-                bx.or(&line).and(&open).iter().filter(|&c| masks[c].count_ones() >= 2).collect();
-            for n in 4..=5usize {
-                let mut pick = [0usize; 5];
-                bent_sets(geo, st, &masks, &pool, &bx, &line, [b, l], n, 0, 0, 0, &mut pick, &mut found);
-            }
+            // Cells of more than 5 candidates cannot be in a set of at most 5 digits.
+            let pool: Vec<usize> = bx
+                .or(&line)
+                .and(&open)
+                .iter()
+                .filter(|&c| (2..=5).contains(&masks[c].count_ones()))
+                .collect();
+            let search = BentSearch { geo, st, masks: &masks, pool: &pool, bx, line, houses: [b, l] };
+            search.extend(0, 0, 0, &mut [0; 5], &mut found);
         }
     }
     out.extend(found);
 }
 
-/// Depth-first choice of `n` cells of `pool` (from index `from`), pruned on the digit count.
-#[allow(clippy::too_many_arguments)]
-fn bent_sets<const W: usize>(
-    geo: &Geometry<W>,
-    st: &State<W>,
-    masks: &[u32],
-    pool: &[usize],
-    bx: &CellSet<W>,
-    line: &CellSet<W>,
+/// One box and line: the open cells of their union that may take part in a bent set.
+struct BentSearch<'a, const W: usize> {
+    geo: &'a Geometry<W>,
+    st: &'a State<W>,
+    masks: &'a [u32],
+    pool: &'a [usize],
+    bx: CellSet<W>,
+    line: CellSet<W>,
     houses: [usize; 2],
-    n: usize,
-    depth: usize,
-    from: usize,
-    union: u32,
-    pick: &mut [usize; 5],
-    found: &mut Vec<Move>,
-) {
-    if depth == n {
-        if union.count_ones() as usize == n {
-            check_bent_set(geo, st, &pick[..n], bx, line, houses, union, found);
-        }
-        return;
-    }
-    for i in from..pool.len() {
-        if pool.len() - i < n - depth {
-            break;
-        }
-        let u = union | masks[pool[i]];
-        if u.count_ones() as usize > n {
-            continue;
-        }
-        pick[depth] = pool[i];
-        bent_sets(geo, st, masks, pool, bx, line, houses, n, depth + 1, i + 1, u, pick, found);
-    }
 }
 
-#[allow(clippy::too_many_arguments)]
-fn check_bent_set<const W: usize>(
-    geo: &Geometry<W>,
-    st: &State<W>,
-    cells: &[usize],
-    bx: &CellSet<W>,
-    line: &CellSet<W>,
-    houses: [usize; 2],
-    union: u32,
-    found: &mut Vec<Move>,
-) {
-    let set = CellSet::<W>::from_cells(cells.iter().copied());
-    // A set inside one house is a naked subset, not a bent set.
-    if set.is_subset(bx) || set.is_subset(line) {
-        return;
-    }
-    let mut z = None;
-    for d in (0..geo.digits).filter(|d| union >> d & 1 == 1) {
-        let zc = st.planes[d].and(&set);
-        if zc.is_subset(bx) || zc.is_subset(line) {
-            continue;
+impl<const W: usize> BentSearch<'_, W> {
+    /// Depth-first choice of up to 5 cells of the pool (from index `from`), pruned on the digit
+    /// count; a choice of 4 or 5 cells holding as many digits is checked.
+    fn extend(&self, depth: usize, from: usize, union: u32, pick: &mut [usize; 5], found: &mut Vec<Move>) {
+        if depth >= 4 && union.count_ones() as usize == depth {
+            self.check(&pick[..depth], union, found);
         }
-        if z.is_some() {
+        if depth == 5 {
             return;
         }
-        z = Some((d, zc));
+        for i in from..self.pool.len() {
+            let u = union | self.masks[self.pool[i]];
+            if u.count_ones() > 5 {
+                continue;
+            }
+            pick[depth] = self.pool[i];
+            self.extend(depth + 1, i + 1, u, pick, found);
+        }
     }
-    let Some((d, zc)) = z else { return };
-    let mut targets = st.planes[d].and(&st.open_cells(geo)).and_not(&set);
-    for c in zc.iter() {
-        targets &= geo.peers[c];
+
+    fn check(&self, cells: &[usize], union: u32, found: &mut Vec<Move>) {
+        let (geo, st, bx, line, houses) = (self.geo, self.st, &self.bx, &self.line, self.houses);
+        let set = CellSet::<W>::from_cells(cells.iter().copied());
+        // A set inside one house is a naked subset, not a bent set.
+        if set.is_subset(bx) || set.is_subset(line) {
+            return;
+        }
+        let mut z = None;
+        for d in (0..geo.digits).filter(|d| union >> d & 1 == 1) {
+            let zc = st.planes[d].and(&set);
+            if zc.is_subset(bx) || zc.is_subset(line) {
+                continue;
+            }
+            if z.is_some() {
+                return;
+            }
+            z = Some((d, zc));
+        }
+        let Some((d, zc)) = z else { return };
+        let mut targets = st.planes[d].and(&st.open_cells(geo)).and_not(&set);
+        for c in zc.iter() {
+            targets &= geo.peers[c];
+        }
+        if targets.is_empty() {
+            return;
+        }
+        let mv = Move {
+            tech: code::WXZ,
+            placements: Vec::new(),
+            eliminations: eliminations(&targets, d),
+            houses: houses.to_vec(),
+            digits: union,
+            cost: pattern_cost(geo, union, 2, cells),
+        };
+        push_distinct(found, mv);
     }
-    if targets.is_empty() {
-        return;
-    }
-    let mv = Move {
-        tech: code::WXZ,
-        placements: Vec::new(),
-        eliminations: eliminations(&targets, d),
-        houses: houses.to_vec(),
-        digits: union,
-        cost: structural_cost(geo, union, 2, cells.iter().copied(), 0),
-    };
-    push_distinct(found, mv);
 }
 
 /// Fireworks: three digits tied to a box cell x and one cell outside the box on its row (a) and
