@@ -344,3 +344,129 @@ pub fn fireworks<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec
     }
     out.extend(found);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+    use crate::techniques::{Finder, cap_moves};
+
+    /// Positions from reference routes (full notes): placed digits, then every cell's candidates
+    /// ("." for a placed cell).
+    const CARD136_STEP21: [&str; 2] = [
+        "8.61.5..9.75.3.86...386.52.....1.486.17.8695.6.8...1...81.926.5.6..5821.5..6.1.98",
+        ". 24 . . 27 . 37 34 . 1249 . . 29 . 49 . . 14 149 49 . . . 479 . . 147 239 2359 29 579 . 379 . . . 34 . \
+         . 24 . . . . 23 . 3459 . 59 24 39 . 37 237 37 . . 34 . . . 347 . 379 . 49 347 . . . . 347 . 23 24 . 47 . \
+         37 . .",
+    ];
+    const CARD141_STEP18: [&str; 2] = [
+        "..1...2.762.5713.8........1.3.1.5.7...24371..........32..918735..375.6..5973.681.",
+        "3489 458 . 68 4689 349 . 4569 . . . 49 . . . . 49 . 34789 478 4589 268 4689 2349 459 469 . 489 . 4689 . \
+         2689 . 49 . 2469 89 568 . . . . . 589 69 17 17 45689 268 689 29 459 2489 . . 46 46 . . . . . . 18 18 . . \
+         . 24 . 249 49 . . . . 24 . . . 24",
+    ];
+    const CARD151_STEP24: [&str; 2] = [
+        "3974..8.1456.8.297.8.....349348....2.1.635749675..418372....41656..4.328.43...975",
+        ". . . . 256 26 . 56 . . . . 13 . 13 . . . 12 . 12 579 5679 679 56 . . . . . . 17 17 56 56 . 28 . 28 . . . \
+         . . . . . . 29 29 . . . . . . 89 35 59 389 . . . . . 19 179 . 179 . . . 18 . . 12 126 1268 . . .",
+    ];
+    const CARD124_STEP28: [&str; 2] = [
+        "..12548..4596783122..913.5492.567...1.64892.55..132....9.725.8.8.23915..715846923",
+        "36 367 . . . . . 679 679 . . . . . . . . . . 68 78 . . . 67 . . . . 348 . . . 14 34 18 . 37 . . . . . 37 \
+         . . 48 478 . . . 467 469 689 36 . 34 . . . 146 . 16 . 46 . . . . . 467 67 . . . . . . . . .",
+    ];
+    const CARD208_STEP9: [&str; 2] = [
+        "61.8.2..9...3.6.........2567.8.2...3..37..9.........6..5...78...9......5...5.1...",
+        ". . 457 . 457 . 347 347 . 2459 247 24579 . 4579 . 147 1478 1478 3489 3478 479 149 1479 49 . . . . 46 . \
+         1469 . 459 145 14 . 1245 246 . . 1468 458 . 1248 1248 12459 24 12459 14 1348 3458 1457 . 12478 1234 . \
+         1246 2469 3469 . . 12349 124 12348 . 12467 246 3468 348 13467 12347 . 2348 23478 2467 . 34689 . 3467 \
+         23479 247",
+    ];
+    /// No wing of any kind here (the reference lists none).
+    const CARD119_STEP25: [&str; 2] = [
+        "19.8...26.6719245.2...3.1.96..28.937..8..9562972365814...928....2.....9.7.9...2.1",
+        ". . 345 . 457 47 37 . . 38 . . . . . . . 38 . 458 45 4567 . 467 . 78 . . 145 145 . . 14 . . . 34 134 . \
+         47 147 . . . . . . . . . . . . . 345 134 1346 . . . 367 47 35 3458 . 346 47 147 1347 36 . 358 . 348 . \
+         456 45 346 . 48 .",
+    ];
+
+    fn geo() -> Geometry<2> {
+        Geometry::new(&Board::standard(9).unwrap())
+    }
+
+    fn position(geo: &Geometry<2>, pos: [&str; 2]) -> State<2> {
+        let givens: Vec<u8> = pos[0].bytes().map(|b| if b == b'.' { 0 } else { b - b'0' }).collect();
+        let mut st = State::new(geo, &givens).unwrap();
+        let cands: Vec<&str> = pos[1].split_whitespace().collect();
+        assert_eq!(cands.len(), 81);
+        for (cell, c) in cands.iter().enumerate() {
+            if *c != "." {
+                for d in 1..=9u8 {
+                    if !c.as_bytes().contains(&(b'0' + d)) {
+                        st.planes[d as usize - 1].remove(cell);
+                    }
+                }
+            }
+        }
+        st
+    }
+
+    /// Moves of a finder, cheapest first (as the route keeps them), as (cell, digit) lists.
+    fn moves(find: Finder<2>, pos: [&str; 2]) -> Vec<Vec<(usize, u8)>> {
+        let geo = geo();
+        let st = position(&geo, pos);
+        let mut out = Vec::new();
+        find(&geo, &st, &mut out);
+        cap_moves(&mut out);
+        out.iter().map(|m| m.eliminations.iter().map(|e| (e.cell, e.digit)).collect()).collect()
+    }
+
+    fn sorted(mut v: Vec<Vec<(usize, u8)>>) -> Vec<Vec<(usize, u8)>> {
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn finds_y_wing() {
+        // The reference step: r7c8 loses 3 (cell 61).
+        assert_eq!(moves(super::y_wing::<2>, CARD136_STEP21), vec![vec![(61, 3)]]);
+        assert!(moves(super::y_wing::<2>, CARD119_STEP25).is_empty());
+    }
+
+    #[test]
+    fn finds_xyz_wing() {
+        // Two XYZ-Wings; the one spanning fewer houses (r6c3 {4,7,8} with r3c3, r6c2) comes first.
+        assert_eq!(moves(super::xyz_wing::<2>, CARD124_STEP28), vec![vec![(29, 8)], vec![(47, 4)]]);
+        assert_eq!(
+            moves(super::xyz_wing::<2>, CARD208_STEP9),
+            vec![vec![(10, 4), (19, 4), (36, 4), (45, 4), (47, 4), (73, 4)]]
+        );
+        assert!(moves(super::xyz_wing::<2>, CARD119_STEP25).is_empty());
+    }
+
+    #[test]
+    fn finds_wxyz_wing() {
+        // The reference step (r6c3#4) is the cheapest; the reference lists the same five moves.
+        let found = moves(super::wxyz_wing::<2>, CARD141_STEP18);
+        assert_eq!(found[0], vec![(47, 4)]);
+        assert_eq!(
+            sorted(found),
+            sorted(vec![vec![(47, 4)], vec![(44, 9)], vec![(47, 9)], vec![(29, 9)], vec![(51, 9)]])
+        );
+        // Only 5-cell sets here (VWXYZ-Wings); the reference step r9c4#1 is the cheapest.
+        let found = moves(super::wxyz_wing::<2>, CARD151_STEP24);
+        assert_eq!(found, vec![vec![(75, 1)], vec![(49, 9), (66, 9)], vec![(12, 3), (59, 3)]]);
+        assert!(moves(super::wxyz_wing::<2>, CARD119_STEP25).is_empty());
+    }
+
+    #[test]
+    fn finds_fireworks() {
+        // Box 1, x = r3c2, a = r3c5, b = r9c2: digits 3, 7, 8 fill those three cells.
+        assert_eq!(
+            moves(super::fireworks::<2>, CARD208_STEP9),
+            vec![vec![(19, 4), (22, 1), (22, 4), (22, 9), (73, 2), (73, 4)]]
+        );
+        assert!(moves(super::fireworks::<2>, CARD119_STEP25).is_empty());
+        assert!(moves(super::fireworks::<2>, CARD141_STEP18).is_empty());
+    }
+}
