@@ -6,6 +6,7 @@ pub mod fish;
 pub mod intersections;
 pub mod singles;
 pub mod subsets;
+pub mod uniqueness;
 pub mod wings;
 
 use crate::bits::CellSet;

@@ -18,7 +18,7 @@ use crate::bits::CellSet;
 use crate::board::Geometry;
 
 /// Candidate masks of the open cells (0 for a placed cell).
-fn cell_masks<const W: usize>(geo: &Geometry<W>, st: &State<W>) -> Vec<u32> {
+pub(super) fn cell_masks<const W: usize>(geo: &Geometry<W>, st: &State<W>) -> Vec<u32> {
     let open = st.open_cells(geo);
     let mut masks = vec![0u32; geo.cells];
     for (d, plane) in st.planes[..geo.digits].iter().enumerate() {
@@ -70,7 +70,7 @@ fn pattern_cost<const W: usize>(geo: &Geometry<W>, digits: u32, houses: usize, c
 }
 
 /// Adds `mv` unless a move with the same eliminations is already there (then keeps the cheaper).
-fn push_distinct(out: &mut Vec<Move>, mv: Move) {
+pub(super) fn push_distinct(out: &mut Vec<Move>, mv: Move) {
     if let Some(old) = out.iter_mut().find(|m| m.tech == mv.tech && m.eliminations == mv.eliminations) {
         if mv.cost < old.cost {
             *old = mv;
