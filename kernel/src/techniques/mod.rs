@@ -7,6 +7,8 @@ pub mod fish;
 pub mod intersections;
 pub mod singles;
 pub mod subsets;
+pub mod uniqueness;
+pub mod wings;
 
 use crate::bits::CellSet;
 use crate::board::{Geometry, MAX_DIGITS};
@@ -253,6 +255,10 @@ pub fn searches<const W: usize>() -> Vec<Search<W>> {
         Search { find: colouring::simple_colouring::<W>, codes: &[code::SCL] },
         Search { find: colouring::multi_colouring::<W>, codes: &[code::MCL] },
         Search { find: colouring::medusa::<W>, codes: &[code::C3DM] },
+        Search { find: wings::y_wing::<W>, codes: &[code::YWG] },
+        Search { find: wings::xyz_wing::<W>, codes: &[code::XYZ] },
+        Search { find: wings::wxyz_wing::<W>, codes: &[code::WXZ] },
+        Search { find: wings::fireworks::<W>, codes: &[code::FIR] },
     ];
     all.sort_by_key(|s| s.min_band());
     all
