@@ -3,10 +3,9 @@
 
 use clap::{Args, Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use pencilmark::batch::{Workers, count_text, guarded};
 use pencilmark::{RateError, RateOptions};
-use rayon::prelude::*;
 use std::io::{self, BufRead, BufReader, Write};
-use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::process::ExitCode;
 
 const EXIT_HELP: &str = "\
@@ -58,6 +57,19 @@ enum Command {
         #[command(flatten)]
         input: Input,
     },
+    /// Print how many solutions each puzzle has, up to a limit: {"count": 0|1|2} with the default
+    /// limit 2 (2 = two or more). Givens that conflict count 0.
+    #[command(after_help = EXIT_HELP)]
+    Count {
+        #[command(flatten)]
+        input: Input,
+        /// Stop counting at this many solutions.
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..))]
+        limit: u32,
+        /// Also print the first solution found.
+        #[arg(long)]
+        solution: bool,
+    },
 }
 
 /// Appends `"line": n` to a JSON object text.
@@ -71,16 +83,12 @@ fn with_line(json: &str, line: usize) -> String {
     }
 }
 
-/// What a subcommand does to one puzzle line: Ok(json) or Err(json) for an error object.
-type LineFn<'a> = dyn Fn(&str) -> Result<String, String> + Sync + 'a;
+/// What a subcommand does to one puzzle line: a JSON object, or the puzzle's error.
+type LineFn<'a> = dyn Fn(&str) -> Result<String, RateError> + Sync + 'a;
 
-fn error_object(e: &RateError) -> String {
-    pencilmark::error_json(e)
-}
-
-fn solve_line(text: &str) -> Result<String, String> {
-    let p = pencilmark::read_puzzle(text).map_err(|e| error_object(&e))?;
-    let solution = pencilmark::unique_solution(&p).map_err(|e| error_object(&e))?;
+fn solve_line(text: &str) -> Result<String, RateError> {
+    let p = pencilmark::read_puzzle(text)?;
+    let solution = pencilmark::unique_solution(&p)?;
     Ok(serde_json::json!({ "solution": pencilmark::format::grid_line(&solution) }).to_string())
 }
 
@@ -98,14 +106,11 @@ fn open_input(file: &str) -> io::Result<(Box<dyn BufRead>, Option<u64>)> {
 fn run(input: &Input, each: &LineFn) -> Result<bool, String> {
     let (mut reader, bytes) =
         open_input(&input.file).map_err(|e| format!("cannot read {}: {e}", input.file))?;
-    let jobs = input.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    if jobs == 0 {
+    if input.jobs == Some(0) {
         return Err("--jobs must be at least 1".into());
     }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs)
-        .build()
-        .map_err(|e| format!("cannot start {jobs} worker threads: {e}"))?;
+    let workers = Workers::new(input.jobs)?;
+    let jobs = input.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let progress = match bytes {
         Some(n) if !input.quiet => ProgressBar::with_draw_target(Some(n), ProgressDrawTarget::stderr()),
         _ => ProgressBar::hidden(),
@@ -145,24 +150,14 @@ fn run(input: &Input, each: &LineFn) -> Result<bool, String> {
         if chunk.is_empty() && bytes_read == 0 {
             break;
         }
-        let results: Vec<(usize, Result<String, String>)> = pool.install(|| {
-            chunk
-                .par_iter()
-                .map(|(n, text)| {
-                    let Some(text) = text else {
-                        return (
-                            *n,
-                            Err(serde_json::json!({ "error": "the line is not valid UTF-8" }).to_string()),
-                        );
-                    };
-                    // A bug must cost one line, not the batch.
-                    let r = catch_unwind(AssertUnwindSafe(|| each(text))).unwrap_or_else(|_| {
-                        Err(serde_json::json!({ "error": "internal error while handling this line" })
-                            .to_string())
-                    });
-                    (*n, r)
-                })
-                .collect()
+        let results: Vec<(usize, Result<String, String>)> = workers.map(&chunk, |(n, text)| {
+            let r = match text {
+                None => Err(serde_json::json!({ "error": "the line is not valid UTF-8" }).to_string()),
+                // A bug must cost one line, not the batch.
+                Some(text) => guarded(|| each(text))
+                    .map_err(|e| serde_json::json!({ "error": e.to_string() }).to_string()),
+            };
+            (*n, r)
         });
         for (n, r) in results {
             let json = match r {
@@ -195,13 +190,21 @@ fn main() -> ExitCode {
                 Err(e) => Err(e.to_string()),
                 Ok(mut opts) => {
                     opts.alternatives = !no_alternatives;
-                    run(input, &|text: &str| {
-                        pencilmark::rate_str(text, &opts).map(|c| c.to_json()).map_err(|e| error_object(&e))
-                    })
+                    run(input, &|text: &str| pencilmark::rate_str(text, &opts).map(|c| c.to_json()))
                 }
             }
         }
         Command::Solve { input } => run(input, &solve_line),
+        Command::Count { input, limit, solution } => run(input, &|text: &str| {
+            let c = count_text(text, *limit, *solution)?;
+            Ok(match c.solution {
+                Some(s) => {
+                    serde_json::json!({ "count": c.count, "solution": pencilmark::format::grid_line(&s) })
+                }
+                None => serde_json::json!({ "count": c.count }),
+            }
+            .to_string())
+        }),
     };
     match outcome {
         Ok(true) => ExitCode::SUCCESS,

@@ -132,3 +132,23 @@ fn help_documents_exit_status() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("Exit status: 0 when every puzzle line succeeded"));
 }
+
+#[test]
+fn count_prints_counts_and_solutions() {
+    let out = pencilmark(&["count", "data/examples/classic.txt", "--solution"], None);
+    let objs = json_lines(&out);
+    assert_eq!(objs.len(), 9);
+    let counts: Vec<Option<u64>> = objs.iter().map(|o| o["count"].as_u64()).collect();
+    // Unique puzzles 1-6, several solutions on line 7, clashing givens count 0 on line 8, and the
+    // 80-symbol line 9 is the only error.
+    assert_eq!(counts, vec![Some(1), Some(1), Some(1), Some(1), Some(1), Some(1), Some(2), Some(0), None]);
+    assert_eq!(objs[0]["solution"].as_str().unwrap().len(), 81);
+    assert!(objs[7].get("solution").is_none());
+    assert!(objs[8]["error"].as_str().unwrap().contains("80 symbols"));
+    assert_eq!(out.status.code(), Some(1));
+    let out = pencilmark(&["count", "-", "--limit", "5"], Some(&format!("{}\n", ".".repeat(16))));
+    assert_eq!(json_lines(&out)[0]["count"], 5);
+    assert_eq!(out.status.code(), Some(0));
+    let out = pencilmark(&["count", "-", "--limit", "0"], Some("x\n"));
+    assert_eq!(out.status.code(), Some(2));
+}

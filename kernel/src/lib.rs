@@ -12,6 +12,7 @@
 //! assert_eq!(card.band, Some("Very Easy"));
 //! ```
 
+pub mod batch;
 pub mod bits;
 pub mod board;
 pub mod card;

@@ -1,0 +1,179 @@
+//! Batches: many puzzles across threads, results in input order.
+//!
+//! Each call builds a rayon pool of its own (never the global one, never `rayon::spawn`), so a
+//! panic in one puzzle reaches the caller as that puzzle's error and the process-wide state is
+//! untouched. One job (or one puzzle) runs on the calling thread.
+
+use crate::board::Board;
+use crate::card::Card;
+use crate::solve::{CellsError, Solver, count_cells};
+use crate::{RateError, RateOptions, rate_str};
+use rayon::prelude::*;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+/// Why one puzzle of a batch has no result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BatchError {
+    /// The puzzle's own error.
+    Rate(RateError),
+    /// The engine failed on this puzzle (a bug); the others are unaffected.
+    Internal,
+}
+
+impl std::fmt::Display for BatchError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BatchError::Rate(e) => e.fmt(f),
+            BatchError::Internal => f.write_str("internal error while handling this puzzle"),
+        }
+    }
+}
+
+/// Worker threads for batches: a pool of the caller's own, or the calling thread for one job.
+pub struct Workers {
+    pool: Option<rayon::ThreadPool>,
+}
+
+impl Workers {
+    /// `jobs` threads (None = available cores); Err(message) when they cannot start.
+    pub fn new(jobs: Option<usize>) -> Result<Workers, String> {
+        let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
+        if jobs == 1 {
+            return Ok(Workers { pool: None });
+        }
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(jobs)
+            .thread_name(|i| format!("pencilmark-{i}"))
+            .build()
+            .map_err(|e| format!("cannot start {jobs} worker threads: {e}"))?;
+        Ok(Workers { pool: Some(pool) })
+    }
+
+    /// Runs `each` over `items`, results in input order.
+    pub fn map<T: Sync, R: Send>(&self, items: &[T], each: impl Fn(&T) -> R + Sync + Send) -> Vec<R> {
+        match &self.pool {
+            Some(pool) if items.len() > 1 => pool.install(|| items.par_iter().map(each).collect()),
+            _ => items.iter().map(each).collect(),
+        }
+    }
+}
+
+/// Runs `each` over `items` on `jobs` threads (None = available cores, never more than items),
+/// results in input order. Err(message) only when the worker threads cannot start.
+pub fn map_ordered<T: Sync, R: Send>(
+    items: &[T],
+    jobs: Option<usize>,
+    each: impl Fn(&T) -> R + Sync + Send,
+) -> Result<Vec<R>, String> {
+    let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    Ok(Workers::new(Some(jobs.min(items.len()).max(1)))?.map(items, each))
+}
+
+/// Runs `f`, turning a panic into `BatchError::Internal` so that one puzzle's bug costs only it.
+pub fn guarded<R>(f: impl FnOnce() -> Result<R, RateError>) -> Result<R, BatchError> {
+    match catch_unwind(AssertUnwindSafe(f)) {
+        Ok(r) => r.map_err(BatchError::Rate),
+        Err(_) => Err(BatchError::Internal),
+    }
+}
+
+/// Rates every puzzle text; a panic costs only its own puzzle.
+pub fn rate_many(texts: &[&str], opts: &RateOptions) -> Result<Vec<Result<Card, BatchError>>, String> {
+    map_ordered(texts, opts.jobs, |text| guarded(|| rate_str(text, opts)))
+}
+
+/// The solution count of one puzzle of a batch, capped at the limit, and the first solution when
+/// it was asked for and exists.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Counted {
+    pub count: u32,
+    pub solution: Option<Vec<u8>>,
+}
+
+/// Counts the solutions of one puzzle text up to `limit`.
+pub fn count_text(text: &str, limit: u32, with_solution: bool) -> Result<Counted, RateError> {
+    let p = crate::read_puzzle(text)?;
+    let solver = Solver::new(&p.board).map_err(RateError::Board)?;
+    let c = solver.count(&p.givens, limit);
+    Ok(Counted { count: c.count, solution: if with_solution { c.solution } else { None } })
+}
+
+/// Counts the solutions of every puzzle text (one-line form) up to `limit`. Givens that conflict
+/// count 0; only a text that is not a puzzle gets an error.
+pub fn count_many(
+    texts: &[&str],
+    limit: u32,
+    with_solution: bool,
+    jobs: Option<usize>,
+) -> Result<Vec<Result<Counted, BatchError>>, String> {
+    map_ordered(texts, jobs, |text| guarded(|| count_text(text, limit, with_solution)))
+}
+
+/// Counts packed cell arrays: `cells` holds `n` puzzles of `per_puzzle` bytes each (as for
+/// `solve::count_cells`); one count or error per puzzle, in order. The 9x9 path allocates nothing
+/// per puzzle.
+pub fn count_packed(
+    cells: &[u8],
+    per_puzzle: usize,
+    limit: u32,
+    jobs: Option<usize>,
+) -> Result<Vec<Result<u32, CellsError>>, String> {
+    if per_puzzle == 0 || !cells.len().is_multiple_of(per_puzzle) {
+        return Err(format!("{} bytes are not a whole number of {per_puzzle}-byte puzzles", cells.len()));
+    }
+    let puzzles: Vec<&[u8]> = cells.chunks(per_puzzle).collect();
+    if per_puzzle != 81 {
+        // Boards other than 9x9 share one compiled solver per batch.
+        let mut givens = vec![0u8; per_puzzle];
+        let d = crate::solve::read_cells(puzzles.first().copied().unwrap_or(&[]), &mut givens);
+        if let Ok(d) = d {
+            let board = Board::standard(d).map_err(|e| e.to_string())?;
+            let solver = Solver::new(&board)?;
+            return map_ordered(&puzzles, jobs, |p| {
+                let mut g = vec![0u8; p.len()];
+                crate::solve::read_cells(p, &mut g).map(|_| solver.count_into(&g, limit, None))
+            });
+        }
+    }
+    map_ordered(&puzzles, jobs, |p| count_cells(p, limit, None))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const EASY: &str = "4.3.....6.8....29..9.5.4..8..61.94......5......56.78..1..7.2.5..34....8.2.....7.1";
+
+    #[test]
+    fn order_is_kept_and_errors_stay_in_place() {
+        let multi = ".....................816.......3......5...1..73..4..869.6...2.484.572.93...4.9...";
+        let texts = [EASY, "garbage", multi, EASY];
+        for jobs in [1, 2, 3] {
+            let out = count_many(&texts, 2, true, Some(jobs)).unwrap();
+            assert_eq!(out[0].as_ref().unwrap().count, 1);
+            assert!(out[0].as_ref().unwrap().solution.is_some());
+            assert!(matches!(out[1], Err(BatchError::Rate(RateError::Format(_)))));
+            assert_eq!(out[2].as_ref().unwrap().count, 2);
+            assert_eq!(out[3], out[0]);
+        }
+        let opts = RateOptions { jobs: Some(2), ..RateOptions::default() };
+        let cards = rate_many(&texts, &opts).unwrap();
+        assert_eq!(cards[0].as_ref().unwrap().band, Some("Very Easy"));
+        assert!(matches!(cards[2], Err(BatchError::Rate(RateError::NotUnique))));
+    }
+
+    #[test]
+    fn packed_cells() {
+        let mut cells = EASY.as_bytes().to_vec();
+        cells.extend(std::iter::repeat_n(0u8, 81));
+        let mut clash = vec![0u8; 81];
+        clash[0] = 3;
+        clash[1] = 3;
+        cells.extend(&clash);
+        let out = count_packed(&cells, 81, 2, Some(2)).unwrap();
+        assert_eq!(out, vec![Ok(1), Ok(2), Ok(0)]);
+        assert!(count_packed(&cells[..100], 81, 2, None).is_err());
+        let four = count_packed(&[0u8; 32], 16, 2, Some(2)).unwrap();
+        assert_eq!(four, vec![Ok(2), Ok(2)]);
+    }
+}
