@@ -184,6 +184,31 @@ void pm_free(char *s);
 int32_t pm_count_solutions(const uint8_t *cells, size_t len, uint32_t limit);
 
 /**
+ * Counts many classic boards at once, across threads: the generators' batch call.
+ *
+ * `cells` holds `n` puzzles packed back to back, `cells_per_puzzle` bytes each (all the same
+ * board size; bytes as for pm_count_solutions). For puzzle i, `out[i]` receives min(count, limit)
+ * when >= 0 or that puzzle's negative PM_STATUS_* (INVALID_PUZZLE, PANIC); the others are not
+ * affected. `jobs` is the number of worker threads (0 = the available cores); the call blocks
+ * until every puzzle is counted.
+ *
+ * Returns PM_STATUS_OK, or for the whole call NULL_ARGUMENT (cells or out NULL), INVALID_PUZZLE
+ * (cells_per_puzzle not a board size), CPU_UNSUPPORTED or PANIC, with `out` then untouched.
+ *
+ * # Safety
+ *
+ * `cells` is NULL or points to `n * cells_per_puzzle` readable bytes, and `out` is NULL or
+ * points to `n` writable int32_t; both stay valid, and untouched by other threads, until the call
+ * returns.
+ */
+int32_t pm_count_many(const uint8_t *cells,
+                      size_t n,
+                      size_t cells_per_puzzle,
+                      uint32_t limit,
+                      uint32_t jobs,
+                      int32_t *out);
+
+/**
  * Solves a classic board (cells as for pm_count_solutions) and writes the solution, values
  * 1..=D, to `out` only when it is unique.
  *

@@ -3,7 +3,7 @@
 
 use clap::{Args, Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use pencilmark::batch::{Workers, count_text, guarded};
+use pencilmark::batch::{Workers, count_text, guarded, is_puzzle_line};
 use pencilmark::{RateError, RateOptions};
 use std::io::{self, BufRead, BufReader, Write};
 use std::process::ExitCode;
@@ -141,11 +141,10 @@ fn run(input: &Input, each: &LineFn) -> Result<bool, String> {
                 chunk.push((line_no, None));
                 continue;
             };
-            let trimmed = text.trim();
-            if trimmed.is_empty() || trimmed.starts_with('#') {
+            if !is_puzzle_line(&text) {
                 continue;
             }
-            chunk.push((line_no, Some(trimmed.to_string())));
+            chunk.push((line_no, Some(text.trim().to_string())));
         }
         if chunk.is_empty() && bytes_read == 0 {
             break;

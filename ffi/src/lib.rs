@@ -224,6 +224,62 @@ pub unsafe extern "C" fn pm_count_solutions(cells: *const u8, len: usize, limit:
     }
 }
 
+/// Counts many classic boards at once, across threads: the generators' batch call.
+///
+/// `cells` holds `n` puzzles packed back to back, `cells_per_puzzle` bytes each (all the same
+/// board size; bytes as for pm_count_solutions). For puzzle i, `out[i]` receives min(count, limit)
+/// when >= 0 or that puzzle's negative PM_STATUS_* (INVALID_PUZZLE, PANIC); the others are not
+/// affected. `jobs` is the number of worker threads (0 = the available cores); the call blocks
+/// until every puzzle is counted.
+///
+/// Returns PM_STATUS_OK, or for the whole call NULL_ARGUMENT (cells or out NULL), INVALID_PUZZLE
+/// (cells_per_puzzle not a board size), CPU_UNSUPPORTED or PANIC, with `out` then untouched.
+///
+/// # Safety
+///
+/// `cells` is NULL or points to `n * cells_per_puzzle` readable bytes, and `out` is NULL or
+/// points to `n` writable int32_t; both stay valid, and untouched by other threads, until the call
+/// returns.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pm_count_many(
+    cells: *const u8,
+    n: usize,
+    cells_per_puzzle: usize,
+    limit: u32,
+    jobs: u32,
+    out: *mut i32,
+) -> i32 {
+    ffi_boundary! {
+        if cells.is_null() || out.is_null() {
+            return pm_status::NullArgument as i32;
+        }
+        if cells_per_puzzle == 0 || cells_per_puzzle > PM_MAX_CELLS || n > isize::MAX as usize / PM_MAX_CELLS {
+            return pm_status::InvalidPuzzle as i32;
+        }
+        if !boundary::cpu_supported() {
+            return pm_status::CpuUnsupported as i32;
+        }
+        // SAFETY: `cells` is not NULL; n * cells_per_puzzle is below isize::MAX (checked above);
+        // u8 needs no alignment; the caller guarantees that many readable, unmodified bytes.
+        let bytes = unsafe { std::slice::from_raw_parts(cells, n * cells_per_puzzle) };
+        let jobs = (jobs > 0).then_some(jobs as usize);
+        let counts = match engine::batch::count_packed(bytes, cells_per_puzzle, limit, jobs) {
+            Ok(c) => c,
+            Err(_) => return pm_status::InvalidPuzzle as i32,
+        };
+        // SAFETY: `out` is not NULL, i32-aligned and has `n` writable slots (caller's guarantee),
+        // and nothing else refers to it during the call.
+        let out = unsafe { std::slice::from_raw_parts_mut(out, n) };
+        for (slot, c) in out.iter_mut().zip(counts) {
+            *slot = match c {
+                Ok(v) => i32::try_from(v).unwrap_or(i32::MAX),
+                Err(_) => pm_status::InvalidPuzzle as i32,
+            };
+        }
+        pm_status::Ok as i32
+    }
+}
+
 /// Solves a classic board (cells as for pm_count_solutions) and writes the solution, values
 /// 1..=D, to `out` only when it is unique.
 ///

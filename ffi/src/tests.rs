@@ -316,3 +316,28 @@ fn max_cells_matches_the_engine() {
     // The header needs a literal; the engine is the source of the number.
     assert_eq!(crate::PM_MAX_CELLS, engine::MAX_LINE_CELLS);
 }
+
+#[test]
+fn count_many_counts_packed_puzzles_in_order() {
+    let easy = b"4.3.....6.8....29..9.5.4..8..61.94......5......56.78..1..7.2.5..34....8.2.....7.1";
+    let mut cells = easy.to_vec();
+    cells.extend([0u8; 81]);
+    let mut clash = [0u8; 81];
+    clash[0] = 3;
+    clash[1] = 3;
+    cells.extend(clash);
+    cells.extend([b'x'; 81]);
+    let mut out = [99i32; 4];
+    for jobs in [0, 1, 2, 8] {
+        // SAFETY: `cells` holds 4 * 81 bytes and `out` 4 slots.
+        let status = unsafe { crate::pm_count_many(cells.as_ptr(), 4, 81, 2, jobs, out.as_mut_ptr()) };
+        assert_eq!(status, crate::pm_status::Ok as i32);
+        assert_eq!(out, [1, 2, 0, crate::pm_status::InvalidPuzzle as i32], "jobs {jobs}");
+    }
+    // SAFETY: NULL pointers are checked before any read.
+    let status = unsafe { crate::pm_count_many(std::ptr::null(), 4, 81, 2, 0, out.as_mut_ptr()) };
+    assert_eq!(status, crate::pm_status::NullArgument as i32);
+    // SAFETY: `cells` holds at least 4 * 80 bytes and `out` 4 slots.
+    let status = unsafe { crate::pm_count_many(cells.as_ptr(), 4, 80, 2, 0, out.as_mut_ptr()) };
+    assert_eq!(status, crate::pm_status::InvalidPuzzle as i32);
+}

@@ -29,6 +29,28 @@ impl std::fmt::Display for BatchError {
     }
 }
 
+/// One puzzle line of a batch text: its 1-based line number and its text (None when the line is
+/// not UTF-8, which is that line's error).
+pub type Line<'a> = (usize, Option<&'a str>);
+
+/// True for a line that holds a puzzle: not blank and not a `#` comment.
+pub fn is_puzzle_line(line: &str) -> bool {
+    let t = line.trim();
+    !t.is_empty() && !t.starts_with('#')
+}
+
+/// The puzzle lines of a batch text ('\n'-separated; blank lines and `#` comments skipped, line
+/// numbers counting every line from 1).
+pub fn puzzle_lines(text: &[u8]) -> Vec<Line<'_>> {
+    text.split(|&b| b == b'\n')
+        .enumerate()
+        .filter_map(|(i, raw)| match std::str::from_utf8(raw) {
+            Ok(s) => is_puzzle_line(s).then_some((i + 1, Some(s))),
+            Err(_) => Some((i + 1, None)),
+        })
+        .collect()
+}
+
 /// Worker threads for batches: a pool of the caller's own, or the calling thread for one job.
 pub struct Workers {
     pool: Option<rayon::ThreadPool>,
@@ -118,22 +140,21 @@ pub fn count_packed(
     limit: u32,
     jobs: Option<usize>,
 ) -> Result<Vec<Result<u32, CellsError>>, String> {
-    if per_puzzle == 0 || !cells.len().is_multiple_of(per_puzzle) {
+    let Some(&(_, d)) = crate::format::LINE_SIZES.iter().find(|(len, _)| *len == per_puzzle) else {
+        return Err(CellsError::Length(per_puzzle).to_string());
+    };
+    if !cells.len().is_multiple_of(per_puzzle) {
         return Err(format!("{} bytes are not a whole number of {per_puzzle}-byte puzzles", cells.len()));
     }
     let puzzles: Vec<&[u8]> = cells.chunks(per_puzzle).collect();
-    if per_puzzle != 81 {
+    if d != 9 {
         // Boards other than 9x9 share one compiled solver per batch.
-        let mut givens = vec![0u8; per_puzzle];
-        let d = crate::solve::read_cells(puzzles.first().copied().unwrap_or(&[]), &mut givens);
-        if let Ok(d) = d {
-            let board = Board::standard(d).map_err(|e| e.to_string())?;
-            let solver = Solver::new(&board)?;
-            return map_ordered(&puzzles, jobs, |p| {
-                let mut g = vec![0u8; p.len()];
-                crate::solve::read_cells(p, &mut g).map(|_| solver.count_into(&g, limit, None))
-            });
-        }
+        let board = Board::standard(d).map_err(|e| e.to_string())?;
+        let solver = Solver::new(&board)?;
+        return map_ordered(&puzzles, jobs, |p| {
+            let mut g = vec![0u8; p.len()];
+            crate::solve::read_cells(p, &mut g).map(|_| solver.count_into(&g, limit, None))
+        });
     }
     map_ordered(&puzzles, jobs, |p| count_cells(p, limit, None))
 }
@@ -163,6 +184,12 @@ mod tests {
     }
 
     #[test]
+    fn lines_skip_blanks_and_comments_and_count_every_line() {
+        let text = b"# header\n\nabc\r\n  \n\xff\ndef";
+        assert_eq!(puzzle_lines(text), vec![(3, Some("abc\r")), (5, None), (6, Some("def"))]);
+    }
+
+    #[test]
     fn packed_cells() {
         let mut cells = EASY.as_bytes().to_vec();
         cells.extend(std::iter::repeat_n(0u8, 81));
@@ -173,6 +200,7 @@ mod tests {
         let out = count_packed(&cells, 81, 2, Some(2)).unwrap();
         assert_eq!(out, vec![Ok(1), Ok(2), Ok(0)]);
         assert!(count_packed(&cells[..100], 81, 2, None).is_err());
+        assert!(count_packed(&cells[..160], 80, 2, None).is_err());
         let four = count_packed(&[0u8; 32], 16, 2, Some(2)).unwrap();
         assert_eq!(four, vec![Ok(2), Ok(2)]);
     }
