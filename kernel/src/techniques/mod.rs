@@ -2,6 +2,7 @@
 //! family. A finder looks at a `State` and reports moves: the technique that makes them, what they
 //! place and eliminate, and the houses and digits they read.
 
+pub mod chains;
 pub mod fish;
 pub mod intersections;
 pub mod singles;
@@ -248,6 +249,12 @@ pub fn searches<const W: usize>() -> Vec<Search<W>> {
         Search { find: subsets::naked_quad::<W>, codes: &[code::NQD] },
         Search { find: subsets::hidden_quad::<W>, codes: &[code::HQD] },
         Search { find: fish::fish::<W>, codes: &[code::XWG, code::SWF, code::JLF, code::FRK] },
+        Search { find: chains::x_chain::<W>, codes: &[code::SKY, code::KTE, code::TUR, code::XCL] },
+        Search { find: chains::empty_rectangle::<W>, codes: &[code::ERE] },
+        Search {
+            find: chains::head_chain::<W>,
+            codes: &[code::SKY, code::KTE, code::TUR, code::ERE, code::MCH],
+        },
     ];
     all.sort_by_key(|s| s.min_band());
     all

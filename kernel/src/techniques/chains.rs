@@ -1,0 +1,638 @@
+//! Chains: single-digit X-chains (Skyscraper, 2-String Kite, Turbot Fish, longer and grouped
+//! X-chains), the Empty Rectangle, XY-chains, Remote Pairs and Chute Remote Pairs, and the short
+//! chains a person reasons in the head (on the placed-digit view, ending in a single).
+//!
+//! A chain alternates strong links (of two nodes, one is true: a digit's only two places in a
+//! house, or a bivalue cell's two digits) and weak links (two nodes that cannot both be true). A
+//! node is a candidate (cell and digit) or, in grouped chains, the candidates of one digit in a
+//! box-line segment. A chain that starts and ends with a strong link proves that one of its two
+//! ends is true, so a candidate that sees both ends is false.
+
+use super::{Candidate, Move, State, Tech, code, new_singles, structural_cost};
+use crate::bits::CellSet;
+use crate::board::Geometry;
+
+/// Cost offset of a written (notes) chain over the same shape done in the head: a person who sees
+/// the shape without notes places the digit before writing anything down.
+const WRITTEN: u32 = 1 << 28;
+/// Longest X-chains searched: plain and grouped (rc1 lists up to 7 and 9 links).
+const MAX_X_LINKS: usize = 7;
+const MAX_GROUPED_X_LINKS: usize = 9;
+/// Longest XY-chain (8 bivalue cells).
+const MAX_XY_LINKS: usize = 15;
+/// Longest chain reasoned in the head.
+const MAX_HEAD_LINKS: usize = 5;
+const NONE: usize = usize::MAX;
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Kind {
+    Row,
+    Col,
+    Box,
+    Other,
+}
+
+/// Per-search lookups: the kind of each house and each cell's row, column and box.
+struct Lines {
+    kind: Vec<Kind>,
+    row_of: Vec<usize>,
+    col_of: Vec<usize>,
+    box_of: Vec<usize>,
+}
+
+impl Lines {
+    fn new<const W: usize>(geo: &Geometry<W>) -> Lines {
+        let mut kind = vec![Kind::Other; geo.houses.len()];
+        let (mut row_of, mut col_of, mut box_of) = (vec![NONE; geo.cells], vec![NONE; geo.cells], vec![NONE; geo.cells]);
+        for (list, k) in [(&geo.rows, Kind::Row), (&geo.cols, Kind::Col), (&geo.boxes, Kind::Box)] {
+            for &h in list {
+                kind[h] = k;
+                for c in geo.houses[h].iter() {
+                    match k {
+                        Kind::Row => row_of[c] = h,
+                        Kind::Col => col_of[c] = h,
+                        _ => box_of[c] = h,
+                    }
+                }
+            }
+        }
+        Lines { kind, row_of, col_of, box_of }
+    }
+
+    fn is_line(&self, h: usize) -> bool {
+        matches!(self.kind[h], Kind::Row | Kind::Col)
+    }
+}
+
+/// A chain node: one digit in one cell, or in the cells of a box-line segment (a group).
+#[derive(Clone, Debug)]
+struct Node<const W: usize> {
+    digit: usize,
+    cells: CellSet<W>,
+    /// Cells that see every cell of the node.
+    sees: CellSet<W>,
+    group: bool,
+}
+
+/// The link graph a chain search walks. Links carry the house they are read in (NONE for the
+/// link between the two digits of a bivalue cell or two digits of one cell).
+struct Graph<const W: usize> {
+    nodes: Vec<Node<W>>,
+    strong: Vec<Vec<(usize, usize)>>,
+    weak: Vec<Vec<(usize, usize)>>,
+    /// Per digit, per cell: the node of that single candidate (NONE when absent).
+    cell_node: Vec<Vec<usize>>,
+}
+
+impl<const W: usize> Graph<W> {
+    fn new(geo: &Geometry<W>) -> Graph<W> {
+        Graph { nodes: Vec::new(), strong: Vec::new(), weak: Vec::new(), cell_node: vec![Vec::new(); geo.digits] }
+    }
+
+    fn push(&mut self, node: Node<W>) -> usize {
+        self.nodes.push(node);
+        self.strong.push(Vec::new());
+        self.weak.push(Vec::new());
+        self.nodes.len() - 1
+    }
+
+    fn link(list: &mut [Vec<(usize, usize)>], a: usize, b: usize, house: usize) {
+        if !list[a].iter().any(|&(n, _)| n == b) {
+            list[a].push((b, house));
+            list[b].push((a, house));
+        }
+    }
+
+    /// The node of a set of cells of digit `d` (a cell or a segment group), creating none.
+    fn find(&self, d: usize, cells: &CellSet<W>) -> Option<usize> {
+        if cells.is_single() {
+            let n = self.cell_node[d][cells.first()?];
+            return (n != NONE).then_some(n);
+        }
+        self.nodes.iter().position(|n| n.digit == d && n.group && n.cells == *cells)
+    }
+
+    /// Adds digit `d` on `plane` (its open candidates): cell nodes, segment groups when
+    /// `grouped`, strong links (bilocal houses) and weak links (nodes that see each other).
+    fn add_digit(&mut self, geo: &Geometry<W>, lines: &Lines, d: usize, plane: &CellSet<W>, grouped: bool) {
+        let first = self.nodes.len();
+        self.cell_node[d] = vec![NONE; geo.cells];
+        for c in plane.iter() {
+            let n = self.push(Node { digit: d, cells: CellSet::from_cells([c]), sees: geo.peers[c], group: false });
+            self.cell_node[d][c] = n;
+        }
+        if grouped {
+            for &b in &geo.boxes {
+                for &l in geo.rows.iter().chain(&geo.cols) {
+                    let seg = plane.and(&geo.houses[b]).and(&geo.houses[l]);
+                    if seg.len() >= 2 {
+                        let sees = seg.iter().fold(geo.all, |acc, c| acc.and(&geo.peers[c]));
+                        self.push(Node { digit: d, cells: seg, sees, group: true });
+                    }
+                }
+            }
+        }
+        // Strong links, lines first so that a pair bilocal in a line and a box is read in the line.
+        let mut order: Vec<usize> = geo.complete_houses.iter().copied().filter(|&h| lines.is_line(h)).collect();
+        order.extend(geo.complete_houses.iter().copied().filter(|&h| !lines.is_line(h)));
+        for h in order {
+            let spots = plane.and(&geo.houses[h]);
+            if spots.len() < 2 {
+                continue;
+            }
+            if spots.len() == 2 {
+                let mut it = spots.iter();
+                let (a, b) = (it.next().unwrap(), it.next().unwrap());
+                Self::link(&mut self.strong, self.cell_node[d][a], self.cell_node[d][b], h);
+                continue;
+            }
+            if !grouped {
+                continue;
+            }
+            // Two parts, each a box-line segment: a grouped strong link.
+            let splits: Vec<&Vec<usize>> =
+                if lines.is_line(h) { vec![&geo.boxes] } else { vec![&geo.rows, &geo.cols] };
+            for split in splits {
+                let parts: Vec<CellSet<W>> = split
+                    .iter()
+                    .map(|&p| spots.and(&geo.houses[p]))
+                    .filter(|s| !s.is_empty())
+                    .collect();
+                if parts.len() == 2 {
+                    if let (Some(a), Some(b)) = (self.find(d, &parts[0]), self.find(d, &parts[1])) {
+                        Self::link(&mut self.strong, a, b, h);
+                    }
+                }
+            }
+        }
+        // Weak links between nodes of this digit.
+        for i in first..self.nodes.len() {
+            for j in i + 1..self.nodes.len() {
+                let (a, b) = (&self.nodes[i], &self.nodes[j]);
+                if !a.cells.intersects(&b.cells) && b.cells.is_subset(&a.sees) {
+                    let house = common_house(geo, &a.cells.or(&b.cells));
+                    self.weak[i].push((j, house));
+                    self.weak[j].push((i, house));
+                }
+            }
+        }
+    }
+
+    /// Adds the links inside cells: strong between the two digits of a bivalue cell, weak between
+    /// any two digits of a cell.
+    fn add_cells(&mut self, geo: &Geometry<W>, st: &State<W>) {
+        for c in st.open_cells(geo).iter() {
+            let ns: Vec<usize> = (0..geo.digits)
+                .filter(|&d| !self.cell_node[d].is_empty() && self.cell_node[d][c] != NONE)
+                .map(|d| self.cell_node[d][c])
+                .collect();
+            if ns.len() == 2 && st.cell_mask(geo, c).count_ones() == 2 {
+                Self::link(&mut self.strong, ns[0], ns[1], NONE);
+            }
+            for (i, &a) in ns.iter().enumerate() {
+                for &b in &ns[i + 1..] {
+                    Self::link(&mut self.weak, a, b, NONE);
+                }
+            }
+        }
+    }
+}
+
+/// The first house holding every cell of `cells` (NONE when there is none).
+fn common_house<const W: usize>(geo: &Geometry<W>, cells: &CellSet<W>) -> usize {
+    let Some(c) = cells.first() else { return NONE };
+    geo.cell_houses[c].iter().copied().find(|&h| cells.is_subset(&geo.houses[h])).unwrap_or(NONE)
+}
+
+/// One chain found by the search: its nodes and the house of each link (links = nodes - 1).
+struct Chain {
+    nodes: Vec<usize>,
+    houses: Vec<usize>,
+}
+
+/// Breadth-first search of alternating chains from every node: for each start S and node E that
+/// the shortest chain S = .. = E (odd length, 3 to `max_links`) reaches, calls `f` with the chain.
+/// `f` first gets (S, E) and says whether it wants the chain (a cheap test before rebuilding it).
+fn each_chain<const W: usize>(
+    g: &Graph<W>,
+    max_links: usize,
+    want: &mut dyn FnMut(usize, usize) -> bool,
+    f: &mut dyn FnMut(Chain),
+) {
+    let n = g.nodes.len();
+    // Per node, parity 0 = "off" (reached by a weak link or the start), 1 = "on".
+    let mut dist = vec![[u8::MAX; 2]; n];
+    let mut parent = vec![[(NONE, NONE); 2]; n];
+    let mut frontier = Vec::new();
+    let mut next = Vec::new();
+    for s in 0..n {
+        if g.strong[s].is_empty() {
+            continue;
+        }
+        for x in dist.iter_mut() {
+            *x = [u8::MAX; 2];
+        }
+        dist[s][0] = 0;
+        frontier.clear();
+        frontier.push(s);
+        for k in 1..=max_links {
+            let on = k % 2; // parity reached at distance k
+            next.clear();
+            for &u in &frontier {
+                let links = if on == 1 { &g.strong[u] } else { &g.weak[u] };
+                for &(v, h) in links {
+                    if dist[v][on] == u8::MAX {
+                        dist[v][on] = k as u8;
+                        parent[v][on] = (u, h);
+                        next.push(v);
+                    }
+                }
+            }
+            std::mem::swap(&mut frontier, &mut next);
+            if on == 1 && k >= 3 {
+                for &e in &frontier {
+                    if e == s || g.nodes[e].cells.intersects(&g.nodes[s].cells) || !want(s, e) {
+                        continue;
+                    }
+                    let mut nodes = vec![e];
+                    let mut houses = Vec::new();
+                    let (mut v, mut p) = (e, 1);
+                    while !(v == s && p == 0) {
+                        let (u, h) = parent[v][p];
+                        nodes.push(u);
+                        houses.push(h);
+                        v = u;
+                        p ^= 1;
+                    }
+                    nodes.reverse();
+                    houses.reverse();
+                    f(Chain { nodes, houses });
+                }
+            }
+            if frontier.is_empty() {
+                break;
+            }
+        }
+    }
+}
+
+/// Candidates of `plane` (digit `d`) that see both ends of a single-digit chain.
+fn ends_elims<const W: usize>(g: &Graph<W>, plane: &CellSet<W>, s: usize, e: usize) -> CellSet<W> {
+    plane.and(&g.nodes[s].sees).and(&g.nodes[e].sees)
+}
+
+/// The shape of a plain 3-link single-digit chain a = b - c = d (strong links in houses h1, h2).
+fn short_shape<const W: usize>(lines: &Lines, nodes: &[Node<W>], path: &[usize], h1: usize, h2: usize) -> Tech {
+    let cell = |i: usize| nodes[path[i]].cells.first().expect("cell node");
+    let (b, c) = (cell(1), cell(2));
+    let (k1, k2) = (lines.kind[h1], lines.kind[h2]);
+    let same_row = lines.row_of[b] == lines.row_of[c] && lines.row_of[b] != NONE;
+    let same_col = lines.col_of[b] == lines.col_of[c] && lines.col_of[b] != NONE;
+    let same_box = lines.box_of[b] == lines.box_of[c] && lines.box_of[b] != NONE;
+    match (k1, k2) {
+        (Kind::Row, Kind::Row) if same_col && !same_box => code::SKY,
+        (Kind::Col, Kind::Col) if same_row && !same_box => code::SKY,
+        (Kind::Row, Kind::Col) | (Kind::Col, Kind::Row) if same_box && !same_row && !same_col => code::KTE,
+        _ => code::TUR,
+    }
+}
+
+/// Every plain 3-link chain a = b - c = d of one digit's graph (each found in both directions).
+fn each_short_chain<const W: usize>(g: &Graph<W>, f: &mut dyn FnMut(&[usize], usize, usize, usize)) {
+    for a in 0..g.nodes.len() {
+        if g.nodes[a].group {
+            continue;
+        }
+        for &(b, h1) in &g.strong[a] {
+            if g.nodes[b].group || h1 == NONE {
+                continue;
+            }
+            for &(c, hw) in &g.weak[b] {
+                if c == a || g.nodes[c].group || g.nodes[c].digit != g.nodes[a].digit {
+                    continue;
+                }
+                for &(d, h2) in &g.strong[c] {
+                    if d == a || d == b || g.nodes[d].group || h2 == NONE {
+                        continue;
+                    }
+                    f(&[a, b, c, d], h1, hw, h2);
+                }
+            }
+        }
+    }
+}
+
+/// Cells of a chain's nodes.
+fn chain_cells<const W: usize>(g: &Graph<W>, path: &[usize]) -> CellSet<W> {
+    path.iter().fold(CellSet::EMPTY, |acc, &n| acc.or(&g.nodes[n].cells))
+}
+
+fn chain_digits<const W: usize>(g: &Graph<W>, path: &[usize]) -> u32 {
+    path.iter().fold(0, |acc, &n| acc | 1 << g.nodes[n].digit)
+}
+
+/// Houses named by a chain: its links' houses, in chain order, without repeats.
+fn named_houses(houses: &[usize]) -> Vec<usize> {
+    let mut out = Vec::new();
+    for &h in houses {
+        if h != NONE && !out.contains(&h) {
+            out.push(h);
+        }
+    }
+    out
+}
+
+fn chain_cost<const W: usize>(geo: &Geometry<W>, digits: u32, links: usize, cells: &CellSet<W>, grouped: bool) -> u32 {
+    structural_cost(geo, digits, links, cells.iter(), 2 * links + grouped as usize)
+}
+
+/// Keeps, per effect, the move with the lowest (study order, cost).
+fn keep_best(found: &mut Vec<Move>, mv: Move) {
+    let same = |m: &Move| m.placements == mv.placements && m.eliminations == mv.eliminations;
+    if let Some(old) = found.iter_mut().find(|m| same(m)) {
+        if (mv.tech.order(), mv.cost) < (old.tech.order(), old.cost) {
+            *old = mv;
+        }
+    } else {
+        found.push(mv);
+    }
+}
+
+fn elim_list<const W: usize>(cells: &CellSet<W>, d: usize) -> Vec<Candidate> {
+    cells.iter().map(|cell| Candidate { cell, digit: d as u8 + 1 }).collect()
+}
+
+/// The single-digit chains of one digit on `plane`: plain 3-link shapes and, through the
+/// breadth-first search, longer or grouped chains up to `max_links`. Calls `f(tech, chain nodes,
+/// link houses, eliminated cells)`; `long_code` names every chain that is not a plain 3-link shape.
+fn x_chains<const W: usize>(
+    geo: &Geometry<W>,
+    lines: &Lines,
+    d: usize,
+    plane: &CellSet<W>,
+    max_links: usize,
+    long_code: Tech,
+    f: &mut dyn FnMut(&Graph<W>, Tech, &[usize], &[usize], CellSet<W>),
+) {
+    let mut g = Graph::new(geo);
+    g.add_digit(geo, lines, d, plane, true);
+    each_short_chain(&g, &mut |path, h1, hw, h2| {
+        let elims = ends_elims(&g, plane, path[0], path[3]);
+        if !elims.is_empty() {
+            let tech = short_shape(lines, &g.nodes, path, h1, h2);
+            f(&g, tech, path, &[h1, hw, h2], elims);
+        }
+    });
+    if max_links <= 3 {
+        return;
+    }
+    let mut want = |s: usize, e: usize| s < e && !ends_elims(&g, plane, s, e).is_empty();
+    let mut chains = Vec::new();
+    each_chain(&g, max_links, &mut want, &mut |ch| chains.push(ch));
+    for ch in chains {
+        let links = ch.nodes.len() - 1;
+        let grouped = ch.nodes.iter().any(|&n| g.nodes[n].group);
+        if (links == 3 && !grouped) || (!grouped && links > MAX_X_LINKS) {
+            continue;
+        }
+        let elims = ends_elims(&g, plane, ch.nodes[0], ch.nodes[links]);
+        if !elims.is_empty() {
+            f(&g, long_code, &ch.nodes, &ch.houses, elims);
+        }
+    }
+}
+
+/// Written single-digit chains on the notes: Skyscraper, 2-String Kite, Turbot Fish (3 links, no
+/// group) and X-Chain (XCL: 5 to 7 links, or grouped up to 9).
+pub fn x_chain<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+    let lines = Lines::new(geo);
+    let open = st.open_cells(geo);
+    let mut found = Vec::new();
+    for d in 0..geo.digits {
+        let plane = st.planes[d].and(&open);
+        if plane.len() < 4 {
+            continue;
+        }
+        x_chains(geo, &lines, d, &plane, MAX_GROUPED_X_LINKS, code::XCL, &mut |g, tech, path, houses, elims| {
+            let cells = chain_cells(g, path);
+            let grouped = path.iter().any(|&n| g.nodes[n].group);
+            keep_best(
+                &mut found,
+                Move {
+                    tech,
+                    placements: Vec::new(),
+                    eliminations: elim_list(&elims, d),
+                    houses: named_houses(houses),
+                    digits: 1 << d,
+                    cost: WRITTEN + chain_cost(geo, 1 << d, path.len() - 1, &cells, grouped),
+                },
+            );
+        });
+    }
+    out.extend(found);
+}
+
+/// Empty rectangles of digit `d` on `plane`: a box whose spots lie on one row and one column of
+/// it (at least three spots, not all on one line), and a conjugate pair in a line outside the box
+/// with one end on the box's row (column). The cell where the pair's other line meets the box's
+/// column (row) loses the digit. Calls `f(box cells, pair, houses, eliminated cell)`.
+fn empty_rectangles<const W: usize>(
+    geo: &Geometry<W>,
+    lines: &Lines,
+    plane: &CellSet<W>,
+    f: &mut dyn FnMut(CellSet<W>, [usize; 2], [usize; 3], usize),
+) {
+    for &b in &geo.boxes {
+        let spots = plane.and(&geo.houses[b]);
+        if spots.len() < 3 {
+            continue;
+        }
+        let box_rows: Vec<usize> = geo.rows.iter().copied().filter(|&r| geo.houses[r].intersects(&geo.houses[b])).collect();
+        let box_cols: Vec<usize> = geo.cols.iter().copied().filter(|&c| geo.houses[c].intersects(&geo.houses[b])).collect();
+        for &r in &box_rows {
+            for &c in &box_cols {
+                let (hr, hc) = (&geo.houses[r], &geo.houses[c]);
+                if !spots.is_subset(&hr.or(hc)) || spots.is_subset(hr) || spots.is_subset(hc) {
+                    continue;
+                }
+                // (pair lines, the box line the near end sits on, the box line the target sits on)
+                for (pair_lines, near, far) in [(&geo.cols, r, c), (&geo.rows, c, r)] {
+                    for &l in pair_lines.iter() {
+                        if geo.houses[l].intersects(&geo.houses[b]) {
+                            continue;
+                        }
+                        let pair = plane.and(&geo.houses[l]);
+                        if pair.len() != 2 {
+                            continue;
+                        }
+                        for p in pair.iter().filter(|&p| geo.houses[near].contains(p)) {
+                            let q = pair.iter().find(|&x| x != p).expect("pair");
+                            // The target: on q's line across (row for a column pair) and the far box line.
+                            let across = if lines.kind[l] == Kind::Col { lines.row_of[q] } else { lines.col_of[q] };
+                            if across == NONE {
+                                continue;
+                            }
+                            let target = plane.and(&geo.houses[across]).and(&geo.houses[far]).and_not(&geo.houses[b]);
+                            if let Some(x) = target.first() {
+                                f(spots, [p, q], [b, l, far], x);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Empty Rectangle (ERE), written: on the notes.
+pub fn empty_rectangle<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+    let lines = Lines::new(geo);
+    let open = st.open_cells(geo);
+    let mut found = Vec::new();
+    for d in 0..geo.digits {
+        let plane = st.planes[d].and(&open);
+        empty_rectangles(geo, &lines, &plane, &mut |spots, pair, houses, x| {
+            let cells = spots.or(&CellSet::from_cells(pair));
+            keep_best(
+                &mut found,
+                Move {
+                    tech: code::ERE,
+                    placements: Vec::new(),
+                    eliminations: vec![Candidate { cell: x, digit: d as u8 + 1 }],
+                    houses: houses.to_vec(),
+                    digits: 1 << d,
+                    cost: WRITTEN + structural_cost(geo, 1 << d, 3, cells.iter(), 6 + cells.len() as usize),
+                },
+            );
+        });
+    }
+    out.extend(found);
+}
+
+/// The singles a set of eliminations on the placed-digit view leaves, as (cell, digit index).
+fn head_singles<const W: usize>(geo: &Geometry<W>, st: &State<W>, view: &State<W>, elims: &[Candidate]) -> Vec<(usize, usize)> {
+    // Cheap test first: a new single needs an eliminated cell left with one digit, or a house of
+    // an eliminated candidate left with one spot for that digit.
+    let open = view.open_cells(geo);
+    let possible = elims.iter().any(|e| {
+        let d = e.digit as usize - 1;
+        let gone = elims.iter().filter(|o| o.cell == e.cell).fold(0u32, |acc, o| acc | 1 << (o.digit - 1));
+        if (view.cell_mask(geo, e.cell) & !gone).count_ones() == 1 {
+            return true;
+        }
+        let left = elims.iter().filter(|o| o.digit == e.digit).fold(view.planes[d].and(&open), |acc, o| {
+            let mut a = acc;
+            a.remove(o.cell);
+            a
+        });
+        geo.cell_houses[e.cell].iter().any(|&h| left.and(&geo.houses[h]).is_single())
+    });
+    if !possible {
+        return Vec::new();
+    }
+    let mut after = view.clone();
+    after.apply_step(geo, &[], elims);
+    let st_open = st.open_cells(geo);
+    new_singles(geo, view, &after)
+        .into_iter()
+        .filter(|&(cell, _, _)| st_open.contains(cell))
+        .map(|(cell, d, _)| (cell, d))
+        .collect()
+}
+
+/// The eliminations of an alternating chain between ends `s` and `e` (digits may differ).
+fn aic_elims<const W: usize>(geo: &Geometry<W>, g: &Graph<W>, view: &State<W>, s: usize, e: usize) -> Vec<Candidate> {
+    let (a, b) = (&g.nodes[s], &g.nodes[e]);
+    let open = view.open_cells(geo);
+    if a.digit == b.digit {
+        return elim_list(&view.planes[a.digit].and(&open).and(&a.sees).and(&b.sees), a.digit);
+    }
+    if a.group || b.group {
+        return Vec::new();
+    }
+    let (ca, cb) = (a.cells.first().expect("cell"), b.cells.first().expect("cell"));
+    let mut out = Vec::new();
+    if ca == cb {
+        // One of two digits of a cell is true: its other digits go.
+        for d in 0..geo.digits {
+            if d != a.digit && d != b.digit && view.planes[d].contains(ca) {
+                out.push(Candidate { cell: ca, digit: d as u8 + 1 });
+            }
+        }
+    } else if geo.peers[ca].contains(cb) {
+        if view.planes[b.digit].contains(ca) {
+            out.push(Candidate { cell: ca, digit: b.digit as u8 + 1 });
+        }
+        if view.planes[a.digit].contains(cb) {
+            out.push(Candidate { cell: cb, digit: a.digit as u8 + 1 });
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Short chains in the head, on the placed-digit view, each ending in a single: the 3-link
+/// single-digit shapes (SKY, KTE, TUR), the empty rectangle (ERE) and every other chain of at most
+/// five links (MCH: grouped X-chains, W-Wings, 3-cell XY-chains, chains mixing bivalue cells and
+/// bilocal digits). The move is the placement; the chain's eliminations are not written.
+pub fn head_chain<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+    let view = st.placed_view(geo);
+    let lines = Lines::new(geo);
+    let open = view.open_cells(geo);
+    let mut found: Vec<Move> = Vec::new();
+    let mut emit = |found: &mut Vec<Move>, tech: Tech, elims: &[Candidate], houses: Vec<usize>, digits: u32, cells: CellSet<W>, links: usize, grouped: bool| {
+        for (cell, d) in head_singles(geo, st, &view, elims) {
+            let mut cells = cells;
+            cells.insert(cell);
+            keep_best(
+                found,
+                Move {
+                    tech,
+                    placements: vec![Candidate { cell, digit: d as u8 + 1 }],
+                    eliminations: Vec::new(),
+                    houses: houses.clone(),
+                    digits,
+                    cost: chain_cost(geo, digits, links, &cells, grouped),
+                },
+            );
+        }
+    };
+    // Single-digit shapes and the empty rectangle.
+    for d in 0..geo.digits {
+        let plane = view.planes[d].and(&open);
+        if plane.len() < 4 {
+            continue;
+        }
+        x_chains(geo, &lines, d, &plane, 3, code::MCH, &mut |g, tech, path, houses, elims| {
+            let grouped = path.iter().any(|&n| g.nodes[n].group);
+            emit(&mut found, tech, &elim_list(&elims, d), named_houses(houses), 1 << d, chain_cells(g, path), 3, grouped);
+        });
+        empty_rectangles(geo, &lines, &plane, &mut |spots, pair, houses, x| {
+            let cells = spots.or(&CellSet::from_cells(pair));
+            let elims = [Candidate { cell: x, digit: d as u8 + 1 }];
+            emit(&mut found, code::ERE, &elims, houses.to_vec(), 1 << d, cells, 3, true);
+        });
+    }
+    // Everything else up to five links, over all digits with the links inside cells.
+    let mut g = Graph::new(geo);
+    for d in 0..geo.digits {
+        let plane = view.planes[d].and(&open);
+        g.add_digit(geo, &lines, d, &plane, true);
+    }
+    g.add_cells(geo, &view);
+    let mut chains = Vec::new();
+    let mut want = |s: usize, e: usize| s < e && !aic_elims(geo, &g, &view, s, e).is_empty();
+    each_chain(&g, MAX_HEAD_LINKS, &mut want, &mut |ch| chains.push(ch));
+    for ch in chains {
+        let (s, e) = (ch.nodes[0], *ch.nodes.last().expect("chain"));
+        let elims = aic_elims(geo, &g, &view, s, e);
+        if elims.is_empty() {
+            continue;
+        }
+        let links = ch.nodes.len() - 1;
+        let grouped = ch.nodes.iter().any(|&n| g.nodes[n].group);
+        let digits = chain_digits(&g, &ch.nodes);
+        emit(&mut found, code::MCH, &elims, named_houses(&ch.houses), digits, chain_cells(&g, &ch.nodes), links, grouped);
+    }
+    out.extend(found);
+}
