@@ -23,6 +23,8 @@ const MAX_XY_LINKS: usize = 15;
 /// Longest chain reasoned in the head.
 const MAX_HEAD_LINKS: usize = 5;
 const NONE: usize = usize::MAX;
+/// Cost step between chain shapes of one length: above any spread, below one more link.
+const SHAPE_STEP: u32 = 10_000;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Kind {
@@ -43,7 +45,8 @@ struct Lines {
 impl Lines {
     fn new<const W: usize>(geo: &Geometry<W>) -> Lines {
         let mut kind = vec![Kind::Other; geo.houses.len()];
-        let (mut row_of, mut col_of, mut box_of) = (vec![NONE; geo.cells], vec![NONE; geo.cells], vec![NONE; geo.cells]);
+        let (mut row_of, mut col_of, mut box_of) =
+            (vec![NONE; geo.cells], vec![NONE; geo.cells], vec![NONE; geo.cells]);
         for (list, k) in [(&geo.rows, Kind::Row), (&geo.cols, Kind::Col), (&geo.boxes, Kind::Box)] {
             for &h in list {
                 kind[h] = k;
@@ -86,7 +89,12 @@ struct Graph<const W: usize> {
 
 impl<const W: usize> Graph<W> {
     fn new(geo: &Geometry<W>) -> Graph<W> {
-        Graph { nodes: Vec::new(), strong: Vec::new(), weak: Vec::new(), cell_node: vec![Vec::new(); geo.digits] }
+        Graph {
+            nodes: Vec::new(),
+            strong: Vec::new(),
+            weak: Vec::new(),
+            cell_node: vec![Vec::new(); geo.digits],
+        }
     }
 
     fn push(&mut self, node: Node<W>) -> usize {
@@ -118,7 +126,12 @@ impl<const W: usize> Graph<W> {
         let first = self.nodes.len();
         self.cell_node[d] = vec![NONE; geo.cells];
         for c in plane.iter() {
-            let n = self.push(Node { digit: d, cells: CellSet::from_cells([c]), sees: geo.peers[c], group: false });
+            let n = self.push(Node {
+                digit: d,
+                cells: CellSet::from_cells([c]),
+                sees: geo.peers[c],
+                group: false,
+            });
             self.cell_node[d][c] = n;
         }
         if grouped {
@@ -133,7 +146,8 @@ impl<const W: usize> Graph<W> {
             }
         }
         // Strong links, lines first so that a pair bilocal in a line and a box is read in the line.
-        let mut order: Vec<usize> = geo.complete_houses.iter().copied().filter(|&h| lines.is_line(h)).collect();
+        let mut order: Vec<usize> =
+            geo.complete_houses.iter().copied().filter(|&h| lines.is_line(h)).collect();
         order.extend(geo.complete_houses.iter().copied().filter(|&h| !lines.is_line(h)));
         for h in order {
             let spots = plane.and(&geo.houses[h]);
@@ -153,11 +167,8 @@ impl<const W: usize> Graph<W> {
             let splits: Vec<&Vec<usize>> =
                 if lines.is_line(h) { vec![&geo.boxes] } else { vec![&geo.rows, &geo.cols] };
             for split in splits {
-                let parts: Vec<CellSet<W>> = split
-                    .iter()
-                    .map(|&p| spots.and(&geo.houses[p]))
-                    .filter(|s| !s.is_empty())
-                    .collect();
+                let parts: Vec<CellSet<W>> =
+                    split.iter().map(|&p| spots.and(&geo.houses[p])).filter(|s| !s.is_empty()).collect();
                 if parts.len() == 2 {
                     if let (Some(a), Some(b)) = (self.find(d, &parts[0]), self.find(d, &parts[1])) {
                         Self::link(&mut self.strong, a, b, h);
@@ -282,7 +293,13 @@ fn ends_elims<const W: usize>(g: &Graph<W>, plane: &CellSet<W>, s: usize, e: usi
 }
 
 /// The shape of a plain 3-link single-digit chain a = b - c = d (strong links in houses h1, h2).
-fn short_shape<const W: usize>(lines: &Lines, nodes: &[Node<W>], path: &[usize], h1: usize, h2: usize) -> Tech {
+fn short_shape<const W: usize>(
+    lines: &Lines,
+    nodes: &[Node<W>],
+    path: &[usize],
+    h1: usize,
+    h2: usize,
+) -> Tech {
     let cell = |i: usize| nodes[path[i]].cells.first().expect("cell node");
     let (b, c) = (cell(1), cell(2));
     let (k1, k2) = (lines.kind[h1], lines.kind[h2]);
@@ -342,15 +359,39 @@ fn named_houses(houses: &[usize]) -> Vec<usize> {
     out
 }
 
-fn chain_cost<const W: usize>(geo: &Geometry<W>, digits: u32, links: usize, cells: &CellSet<W>, grouped: bool) -> u32 {
-    structural_cost(geo, digits, links, cells.iter(), 2 * links + grouped as usize)
+/// A chain's cost: by digits, then length, then shape (the simpler shape of one length first:
+/// ERE, SKY, KTE, TUR, then any other), then spread.
+fn chain_cost<const W: usize>(
+    geo: &Geometry<W>,
+    tech: Tech,
+    digits: u32,
+    links: usize,
+    cells: &CellSet<W>,
+    grouped: bool,
+) -> u32 {
+    let rank =
+        [code::ERE, code::SKY, code::KTE, code::TUR].iter().position(|&t| t == tech).unwrap_or(4) as u32;
+    structural_cost(geo, digits, links, cells.iter(), 2 * links + grouped as usize) + rank * SHAPE_STEP
 }
 
-/// Keeps, per effect, the move with the lowest (study order, cost).
+/// Keeps, per code and effect, the cheapest move. (Two codes with one effect both stay: when the
+/// route has dropped one code, the other still offers the move.)
 fn keep_best(found: &mut Vec<Move>, mv: Move) {
-    let same = |m: &Move| m.placements == mv.placements && m.eliminations == mv.eliminations;
+    let same =
+        |m: &Move| m.tech == mv.tech && m.placements == mv.placements && m.eliminations == mv.eliminations;
     if let Some(old) = found.iter_mut().find(|m| same(m)) {
-        if (mv.tech.order(), mv.cost) < (old.tech.order(), old.cost) {
+        if mv.cost < old.cost {
+            *old = mv;
+        }
+    } else {
+        found.push(mv);
+    }
+}
+
+/// In the head a placement is made once, by its cheapest chain.
+fn keep_per_placement(found: &mut Vec<Move>, mv: Move) {
+    if let Some(old) = found.iter_mut().find(|m| m.placements == mv.placements) {
+        if (mv.cost, mv.tech.order()) < (old.cost, old.tech.order()) {
             *old = mv;
         }
     } else {
@@ -413,21 +454,29 @@ pub fn x_chain<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<M
         if plane.len() < 4 {
             continue;
         }
-        x_chains(geo, &lines, d, &plane, MAX_GROUPED_X_LINKS, code::XCL, &mut |g, tech, path, houses, elims| {
-            let cells = chain_cells(g, path);
-            let grouped = path.iter().any(|&n| g.nodes[n].group);
-            keep_best(
-                &mut found,
-                Move {
-                    tech,
-                    placements: Vec::new(),
-                    eliminations: elim_list(&elims, d),
-                    houses: named_houses(houses),
-                    digits: 1 << d,
-                    cost: WRITTEN + chain_cost(geo, 1 << d, path.len() - 1, &cells, grouped),
-                },
-            );
-        });
+        x_chains(
+            geo,
+            &lines,
+            d,
+            &plane,
+            MAX_GROUPED_X_LINKS,
+            code::XCL,
+            &mut |g, tech, path, houses, elims| {
+                let cells = chain_cells(g, path);
+                let grouped = path.iter().any(|&n| g.nodes[n].group);
+                keep_best(
+                    &mut found,
+                    Move {
+                        tech,
+                        placements: Vec::new(),
+                        eliminations: elim_list(&elims, d),
+                        houses: named_houses(houses),
+                        digits: 1 << d,
+                        cost: WRITTEN + chain_cost(geo, tech, 1 << d, path.len() - 1, &cells, grouped),
+                    },
+                );
+            },
+        );
     }
     out.extend(found);
 }
@@ -447,8 +496,10 @@ fn empty_rectangles<const W: usize>(
         if spots.len() < 3 {
             continue;
         }
-        let box_rows: Vec<usize> = geo.rows.iter().copied().filter(|&r| geo.houses[r].intersects(&geo.houses[b])).collect();
-        let box_cols: Vec<usize> = geo.cols.iter().copied().filter(|&c| geo.houses[c].intersects(&geo.houses[b])).collect();
+        let box_rows: Vec<usize> =
+            geo.rows.iter().copied().filter(|&r| geo.houses[r].intersects(&geo.houses[b])).collect();
+        let box_cols: Vec<usize> =
+            geo.cols.iter().copied().filter(|&c| geo.houses[c].intersects(&geo.houses[b])).collect();
         for &r in &box_rows {
             for &c in &box_cols {
                 let (hr, hc) = (&geo.houses[r], &geo.houses[c]);
@@ -468,11 +519,13 @@ fn empty_rectangles<const W: usize>(
                         for p in pair.iter().filter(|&p| geo.houses[near].contains(p)) {
                             let q = pair.iter().find(|&x| x != p).expect("pair");
                             // The target: on q's line across (row for a column pair) and the far box line.
-                            let across = if lines.kind[l] == Kind::Col { lines.row_of[q] } else { lines.col_of[q] };
+                            let across =
+                                if lines.kind[l] == Kind::Col { lines.row_of[q] } else { lines.col_of[q] };
                             if across == NONE {
                                 continue;
                             }
-                            let target = plane.and(&geo.houses[across]).and(&geo.houses[far]).and_not(&geo.houses[b]);
+                            let target =
+                                plane.and(&geo.houses[across]).and(&geo.houses[far]).and_not(&geo.houses[b]);
                             if let Some(x) = target.first() {
                                 f(spots, [p, q], [b, l, far], x);
                             }
@@ -510,7 +563,12 @@ pub fn empty_rectangle<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &m
 }
 
 /// The singles a set of eliminations on the placed-digit view leaves, as (cell, digit index).
-fn head_singles<const W: usize>(geo: &Geometry<W>, st: &State<W>, view: &State<W>, elims: &[Candidate]) -> Vec<(usize, usize)> {
+fn head_singles<const W: usize>(
+    geo: &Geometry<W>,
+    st: &State<W>,
+    view: &State<W>,
+    elims: &[Candidate],
+) -> Vec<(usize, usize)> {
     // Cheap test first: a new single needs an eliminated cell left with one digit, or a house of
     // an eliminated candidate left with one spot for that digit.
     let open = view.open_cells(geo);
@@ -540,8 +598,86 @@ fn head_singles<const W: usize>(geo: &Geometry<W>, st: &State<W>, view: &State<W
         .collect()
 }
 
+/// What a person sees without notes before chaining: the placed-digit view, with the eliminations
+/// of the pairs and locks that view shows (naked and hidden pairs, pointing and claiming; one
+/// pass). The reference release's in-head chains read this view: a chain through a bilocal digit
+/// that only a naked pair of the placed-digit view makes bilocal is one of them.
+fn mental_view<const W: usize>(geo: &Geometry<W>, st: &State<W>) -> State<W> {
+    let mut view = st.placed_view(geo);
+    {
+        let open = view.open_cells(geo);
+        let mut gone: Vec<Candidate> = Vec::new();
+        {
+            // Naked pairs.
+            for &h in &geo.complete_houses {
+                let cells: Vec<usize> = geo.houses[h].and(&open).iter().collect();
+                for (i, &a) in cells.iter().enumerate() {
+                    let m = view.cell_mask(geo, a);
+                    if m.count_ones() != 2 {
+                        continue;
+                    }
+                    for &b in &cells[i + 1..] {
+                        if view.cell_mask(geo, b) == m {
+                            for &c in cells.iter().filter(|&&c| c != a && c != b) {
+                                for d in 0..geo.digits {
+                                    if m >> d & 1 == 1 && view.planes[d].contains(c) {
+                                        gone.push(Candidate { cell: c, digit: d as u8 + 1 });
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        {
+            // Hidden pairs.
+            for &h in &geo.complete_houses {
+                let spots: Vec<CellSet<W>> =
+                    (0..geo.digits).map(|d| view.planes[d].and(&geo.houses[h]).and(&open)).collect();
+                for x in 0..geo.digits {
+                    if spots[x].len() != 2 {
+                        continue;
+                    }
+                    for y in x + 1..geo.digits {
+                        if spots[y] == spots[x] {
+                            for c in spots[x].iter() {
+                                for d in 0..geo.digits {
+                                    if d != x && d != y && view.planes[d].contains(c) {
+                                        gone.push(Candidate { cell: c, digit: d as u8 + 1 });
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        {
+            // Pointing and claiming.
+            for &(a, b) in &geo.intersections {
+                for d in 0..geo.digits {
+                    let spots = view.planes[d].and(&geo.houses[a]).and(&open);
+                    if spots.len() >= 2 && spots.is_subset(&geo.houses[b]) {
+                        let cleared = view.planes[d].and(&geo.houses[b]).and(&open).and_not(&geo.houses[a]);
+                        gone.extend(elim_list(&cleared, d));
+                    }
+                }
+            }
+        }
+        view.apply_step(geo, &[], &gone);
+    }
+    view
+}
+
 /// The eliminations of an alternating chain between ends `s` and `e` (digits may differ).
-fn aic_elims<const W: usize>(geo: &Geometry<W>, g: &Graph<W>, view: &State<W>, s: usize, e: usize) -> Vec<Candidate> {
+fn aic_elims<const W: usize>(
+    geo: &Geometry<W>,
+    g: &Graph<W>,
+    view: &State<W>,
+    s: usize,
+    e: usize,
+) -> Vec<Candidate> {
     let (a, b) = (&g.nodes[s], &g.nodes[e]);
     let open = view.open_cells(geo);
     if a.digit == b.digit {
@@ -576,15 +712,22 @@ fn aic_elims<const W: usize>(geo: &Geometry<W>, g: &Graph<W>, view: &State<W>, s
 /// five links (MCH: grouped X-chains, W-Wings, 3-cell XY-chains, chains mixing bivalue cells and
 /// bilocal digits). The move is the placement; the chain's eliminations are not written.
 pub fn head_chain<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
-    let view = st.placed_view(geo);
+    let view = mental_view(geo, st);
     let lines = Lines::new(geo);
     let open = view.open_cells(geo);
     let mut found: Vec<Move> = Vec::new();
-    let mut emit = |found: &mut Vec<Move>, tech: Tech, elims: &[Candidate], houses: Vec<usize>, digits: u32, cells: CellSet<W>, links: usize, grouped: bool| {
+    let emit = |found: &mut Vec<Move>,
+                tech: Tech,
+                elims: &[Candidate],
+                houses: Vec<usize>,
+                digits: u32,
+                cells: CellSet<W>,
+                links: usize,
+                grouped: bool| {
         for (cell, d) in head_singles(geo, st, &view, elims) {
             let mut cells = cells;
             cells.insert(cell);
-            keep_best(
+            keep_per_placement(
                 found,
                 Move {
                     tech,
@@ -592,7 +735,7 @@ pub fn head_chain<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Ve
                     eliminations: Vec::new(),
                     houses: houses.clone(),
                     digits,
-                    cost: chain_cost(geo, digits, links, &cells, grouped),
+                    cost: chain_cost(geo, tech, digits, links, &cells, grouped),
                 },
             );
         }
@@ -605,7 +748,16 @@ pub fn head_chain<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Ve
         }
         x_chains(geo, &lines, d, &plane, 3, code::MCH, &mut |g, tech, path, houses, elims| {
             let grouped = path.iter().any(|&n| g.nodes[n].group);
-            emit(&mut found, tech, &elim_list(&elims, d), named_houses(houses), 1 << d, chain_cells(g, path), 3, grouped);
+            emit(
+                &mut found,
+                tech,
+                &elim_list(&elims, d),
+                named_houses(houses),
+                1 << d,
+                chain_cells(g, path),
+                3,
+                grouped,
+            );
         });
         empty_rectangles(geo, &lines, &plane, &mut |spots, pair, houses, x| {
             let cells = spots.or(&CellSet::from_cells(pair));
@@ -632,7 +784,74 @@ pub fn head_chain<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Ve
         let links = ch.nodes.len() - 1;
         let grouped = ch.nodes.iter().any(|&n| g.nodes[n].group);
         let digits = chain_digits(&g, &ch.nodes);
-        emit(&mut found, code::MCH, &elims, named_houses(&ch.houses), digits, chain_cells(&g, &ch.nodes), links, grouped);
+        if links == 3 && !grouped && digits.count_ones() == 1 {
+            continue; // a plain 3-link shape, named above
+        }
+        emit(
+            &mut found,
+            code::MCH,
+            &elims,
+            named_houses(&ch.houses),
+            digits,
+            chain_cells(&g, &ch.nodes),
+            links,
+            grouped,
+        );
     }
     out.extend(found);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+
+    fn geo() -> Geometry<2> {
+        Geometry::new(&Board::standard(9).unwrap())
+    }
+
+    /// A position from its placed digits (81 chars, '0' open) and the notes eliminated so far
+    /// ("r4c5#7" each).
+    fn position(geo: &Geometry<2>, values: &str, notes_gone: &[&str]) -> State<2> {
+        let givens: Vec<u8> = values.bytes().map(|b| b - b'0').collect();
+        let mut st = State::new(geo, &givens).unwrap();
+        let elims: Vec<Candidate> = notes_gone.iter().map(|t| cand(t)).collect();
+        st.apply_step(geo, &[], &elims);
+        st
+    }
+
+    /// "r4c5#7" or "r4c5=7".
+    fn cand(text: &str) -> Candidate {
+        let b = text.as_bytes();
+        Candidate { cell: (b[1] - b'1') as usize * 9 + (b[3] - b'1') as usize, digit: b[5] - b'0' }
+    }
+
+    fn offers(moves: &[Move], tech: Tech, placements: &[&str], elims: &[&str]) -> bool {
+        let mut p: Vec<Candidate> = placements.iter().map(|t| cand(t)).collect();
+        let mut e: Vec<Candidate> = elims.iter().map(|t| cand(t)).collect();
+        p.sort();
+        e.sort();
+        moves.iter().any(|m| {
+            let (mut mp, mut me) = (m.placements.clone(), m.eliminations.clone());
+            mp.sort();
+            me.sort();
+            m.tech == tech && mp == p && me == e
+        })
+    }
+
+    #[test]
+    fn short_chain_in_the_head_aic() {
+        let g = geo();
+        let st = position(
+            &g,
+            "567841392342967158918000764480000073690000045270000019826000531754318926139625487",
+            &[],
+        );
+        let mut out = Vec::new();
+        head_chain(&g, &st, &mut out);
+        for m in &out {
+            eprintln!("{} {:?} {:?}", m.tech.code(), m.placements, m.cost);
+        }
+        assert!(offers(&out, code::MCH, &["r4c5=9"], &[]));
+    }
 }
