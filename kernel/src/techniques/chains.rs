@@ -801,6 +801,269 @@ pub fn head_chain<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Ve
     out.extend(found);
 }
 
+/// Bivalue cells of the notes: (cell, its two-digit mask).
+fn bivalue_cells<const W: usize>(geo: &Geometry<W>, st: &State<W>) -> Vec<(usize, u32)> {
+    st.open_cells(geo)
+        .iter()
+        .map(|c| (c, st.cell_mask(geo, c)))
+        .filter(|&(_, m)| m.count_ones() == 2)
+        .collect()
+}
+
+/// XY-Chain (XYC): bivalue cells, each seeing the next and sharing a digit with it; if the first
+/// cell is not z, the chain forces the last to be z, so cells seeing both ends lose z. Three to
+/// eight cells (5 to 15 links).
+pub fn xy_chain<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+    let cells = bivalue_cells(geo, st);
+    let n = cells.len();
+    if n < 3 {
+        return;
+    }
+    let open = st.open_cells(geo);
+    let max_cells = MAX_XY_LINKS.div_ceil(2);
+    // State (i, v): cell i holds digit v (the digit the chain leaves it with).
+    let mut found = Vec::new();
+    let mut seen = vec![[u8::MAX; 32]; n];
+    let mut parent = vec![[(NONE, 0usize); 32]; n];
+    let mut frontier: Vec<(usize, usize)> = Vec::new();
+    let mut next: Vec<(usize, usize)> = Vec::new();
+    for start in 0..n {
+        let (c0, m0) = cells[start];
+        for z in (0..geo.digits).filter(|&d| m0 >> d & 1 == 1) {
+            let a = (m0 & !(1 << z)).trailing_zeros() as usize; // c0 is a when it is not z
+            for row in seen.iter_mut() {
+                *row = [u8::MAX; 32];
+            }
+            seen[start][a] = 1;
+            frontier.clear();
+            frontier.push((start, a));
+            for len in 2..=max_cells {
+                next.clear();
+                for &(i, v) in &frontier {
+                    let ci = cells[i].0;
+                    for (j, &(cj, mj)) in cells.iter().enumerate() {
+                        // cj sees ci and holds v: cj is not v, so it is its other digit.
+                        if mj >> v & 1 == 0 || !geo.peers[ci].contains(cj) {
+                            continue;
+                        }
+                        let w = (mj & !(1 << v)).trailing_zeros() as usize;
+                        if seen[j][w] != u8::MAX {
+                            continue;
+                        }
+                        seen[j][w] = len as u8;
+                        parent[j][w] = (i, v);
+                        next.push((j, w));
+                    }
+                }
+                std::mem::swap(&mut frontier, &mut next);
+                if len >= 3 {
+                    for &(j, w) in &frontier {
+                        if w != z || j <= start {
+                            continue;
+                        }
+                        let cn = cells[j].0;
+                        let elims = st.planes[z].and(&open).and(&geo.peers[c0]).and(&geo.peers[cn]);
+                        if elims.is_empty() {
+                            continue;
+                        }
+                        // Rebuild the chain; a chain through one cell twice is not one.
+                        let mut path = vec![j];
+                        let (mut i, mut v) = (j, w);
+                        while i != start || v != a {
+                            let (pi, pv) = parent[i][v];
+                            path.push(pi);
+                            (i, v) = (pi, pv);
+                        }
+                        let mut used = CellSet::<W>::EMPTY;
+                        let mut digits = 0u32;
+                        let mut ok = true;
+                        for &k in &path {
+                            ok &= !used.contains(cells[k].0);
+                            used.insert(cells[k].0);
+                            digits |= cells[k].1;
+                        }
+                        if !ok {
+                            continue;
+                        }
+                        path.reverse();
+                        let houses: Vec<usize> = path
+                            .windows(2)
+                            .map(|p| common_house(geo, &CellSet::from_cells([cells[p[0]].0, cells[p[1]].0])))
+                            .collect();
+                        let links = 2 * path.len() - 1;
+                        keep_best(
+                            &mut found,
+                            Move {
+                                tech: code::XYC,
+                                placements: Vec::new(),
+                                eliminations: elim_list(&elims, z),
+                                houses: named_houses(&houses),
+                                digits,
+                                cost: structural_cost(geo, digits, path.len() - 1, used.iter(), links),
+                            },
+                        );
+                    }
+                }
+                if frontier.is_empty() {
+                    break;
+                }
+            }
+        }
+    }
+    out.extend(found);
+}
+
+/// Remote Pairs (RMP): bivalue cells with the same two digits, each seeing the next; two of them
+/// an odd number of steps apart hold both digits between them, so cells seeing both lose them.
+/// (Two cells that see each other are a naked pair, which always comes first.)
+pub fn remote_pairs<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+    let cells = bivalue_cells(geo, st);
+    let open = st.open_cells(geo);
+    let mut found = Vec::new();
+    for (i, &(a, m)) in cells.iter().enumerate() {
+        let same: Vec<usize> = cells.iter().filter(|&&(_, mm)| mm == m).map(|&(c, _)| c).collect();
+        if same.len() < 2 {
+            continue;
+        }
+        let _ = i;
+        // Breadth-first from a: distance and parent per cell.
+        let mut dist = vec![usize::MAX; same.len()];
+        let mut parent = vec![NONE; same.len()];
+        let s = same.iter().position(|&c| c == a).expect("self");
+        dist[s] = 0;
+        let mut queue = std::collections::VecDeque::from([s]);
+        while let Some(u) = queue.pop_front() {
+            if dist[u] >= MAX_XY_LINKS.div_ceil(2) - 1 {
+                continue;
+            }
+            for v in 0..same.len() {
+                if dist[v] == usize::MAX && geo.peers[same[u]].contains(same[v]) {
+                    dist[v] = dist[u] + 1;
+                    parent[v] = u;
+                    queue.push_back(v);
+                }
+            }
+        }
+        for (v, &b) in same.iter().enumerate() {
+            if b <= a || dist[v] == usize::MAX || dist[v] % 2 == 0 {
+                continue;
+            }
+            let seeing = geo.peers[a].and(&geo.peers[b]).and(&open);
+            let mut elims = Vec::new();
+            for d in (0..geo.digits).filter(|&d| m >> d & 1 == 1) {
+                elims.extend(elim_list(&st.planes[d].and(&seeing), d));
+            }
+            if elims.is_empty() {
+                continue;
+            }
+            elims.sort();
+            let mut path = vec![v];
+            while path[path.len() - 1] != s {
+                path.push(parent[path[path.len() - 1]]);
+            }
+            let path_cells: Vec<usize> = path.iter().rev().map(|&k| same[k]).collect();
+            let houses: Vec<usize> = path_cells
+                .windows(2)
+                .map(|p| common_house(geo, &CellSet::from_cells([p[0], p[1]])))
+                .collect();
+            keep_best(
+                &mut found,
+                Move {
+                    tech: code::RMP,
+                    placements: Vec::new(),
+                    eliminations: elims,
+                    houses: named_houses(&houses),
+                    digits: m,
+                    cost: structural_cost(
+                        geo,
+                        m,
+                        houses.len(),
+                        path_cells.iter().copied(),
+                        2 * path_cells.len() - 1,
+                    ),
+                },
+            );
+        }
+    }
+    out.extend(found);
+}
+
+/// Chute Remote Pairs (CRP): two bivalue cells with the same digits {x, y} in one chute (three
+/// boxes in a row or column) that do not see each other. If both were x, the chute's third line
+/// would hold x in the third box; when x is neither placed nor a candidate in that box-line
+/// segment, one of the two cells is y, so cells seeing both lose y.
+pub fn chute_remote_pairs<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+    let lines = Lines::new(geo);
+    let cells = bivalue_cells(geo, st);
+    let open = st.open_cells(geo);
+    let mut found = Vec::new();
+    for (i, &(a, m)) in cells.iter().enumerate() {
+        for &(b, mb) in &cells[i + 1..] {
+            if mb != m || geo.peers[a].contains(b) {
+                continue;
+            }
+            let (ba, bb) = (lines.box_of[a], lines.box_of[b]);
+            if ba == NONE || bb == NONE {
+                continue;
+            }
+            for line_of in [&lines.row_of, &lines.col_of] {
+                let (la, lb) = (line_of[a], line_of[b]);
+                // Same chute: each cell's line crosses the other cell's box.
+                if !geo.houses[la].intersects(&geo.houses[bb]) || !geo.houses[lb].intersects(&geo.houses[ba])
+                {
+                    continue;
+                }
+                let chute_lines: Vec<usize> = (0..geo.houses.len())
+                    .filter(|&h| lines.kind[h] == lines.kind[la] && geo.houses[h].intersects(&geo.houses[ba]))
+                    .collect();
+                let third_line: Vec<usize> =
+                    chute_lines.iter().copied().filter(|&h| h != la && h != lb).collect();
+                if chute_lines.len() != 3 || third_line.len() != 1 {
+                    continue;
+                }
+                let l3 = third_line[0];
+                let third_box: Vec<usize> = geo
+                    .boxes
+                    .iter()
+                    .copied()
+                    .filter(|&x| x != ba && x != bb && geo.houses[x].intersects(&geo.houses[l3]))
+                    .filter(|&x| geo.houses[x].intersects(&geo.houses[la]))
+                    .collect();
+                if third_box.len() != 1 {
+                    continue;
+                }
+                let seg = geo.houses[l3].and(&geo.houses[third_box[0]]);
+                let seeing = geo.peers[a].and(&geo.peers[b]).and(&open);
+                let mut elims = Vec::new();
+                for x in (0..geo.digits).filter(|&d| m >> d & 1 == 1) {
+                    // planes include placed cells: x absent means neither placed nor candidate.
+                    if st.planes[x].intersects(&seg) {
+                        continue;
+                    }
+                    let y = (m & !(1 << x)).trailing_zeros() as usize;
+                    elims.extend(elim_list(&st.planes[y].and(&seeing), y));
+                }
+                if elims.is_empty() {
+                    continue;
+                }
+                elims.sort();
+                keep_best(
+                    &mut found,
+                    Move {
+                        tech: code::CRP,
+                        placements: Vec::new(),
+                        eliminations: elims,
+                        houses: vec![ba, bb, l3, third_box[0]],
+                        digits: m,
+                        cost: structural_cost(geo, m, 4, [a, b], 3),
+                    },
+                );
+            }
+        }
+    }
+    out.extend(found);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -255,6 +255,9 @@ pub fn searches<const W: usize>() -> Vec<Search<W>> {
             find: chains::head_chain::<W>,
             codes: &[code::SKY, code::KTE, code::TUR, code::ERE, code::MCH],
         },
+        Search { find: chains::xy_chain::<W>, codes: &[code::XYC] },
+        Search { find: chains::remote_pairs::<W>, codes: &[code::RMP] },
+        Search { find: chains::chute_remote_pairs::<W>, codes: &[code::CRP] },
     ];
     all.sort_by_key(|s| s.min_band());
     all
