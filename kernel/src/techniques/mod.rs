@@ -2,6 +2,7 @@
 //! family. A finder looks at a `State` and reports moves: the technique that makes them, what they
 //! place and eliminate, and the houses and digits they read.
 
+pub mod chains;
 pub mod colouring;
 pub mod fish;
 pub mod intersections;
@@ -259,6 +260,15 @@ pub fn searches<const W: usize>() -> Vec<Search<W>> {
         Search { find: wings::xyz_wing::<W>, codes: &[code::XYZ] },
         Search { find: wings::wxyz_wing::<W>, codes: &[code::WXZ] },
         Search { find: wings::fireworks::<W>, codes: &[code::FIR] },
+        Search { find: chains::x_chain::<W>, codes: &[code::SKY, code::KTE, code::TUR, code::XCL] },
+        Search { find: chains::empty_rectangle::<W>, codes: &[code::ERE] },
+        Search {
+            find: chains::head_chain::<W>,
+            codes: &[code::SKY, code::KTE, code::TUR, code::ERE, code::MCH],
+        },
+        Search { find: chains::xy_chain::<W>, codes: &[code::XYC] },
+        Search { find: chains::remote_pairs::<W>, codes: &[code::RMP] },
+        Search { find: chains::chute_remote_pairs::<W>, codes: &[code::CRP] },
     ];
     all.sort_by_key(|s| s.min_band());
     all
