@@ -33,7 +33,9 @@
 //! works per 128-bit half on AVX2); work across digits (cells) is a vertical
 //! OR/AND over the plane vectors (plus a half swap on AVX2).
 //!
-//! PROPAGATION (one full sweep over all planes, repeated until nothing changes)
+//! PROPAGATION (one full sweep over all planes, repeated until nothing changes,
+//! or until a sweep that changed something solved no new cell: the search then
+//! branches without a confirming sweep; a complete grid is always confirmed)
 //!   1. horizontal triads: per (digit, band) the 3x3 matrix rows x boxes must
 //!      contain a permutation (each row and each box of the band holds the digit
 //!      exactly once).  Keep only triads that lie on some permutation:
