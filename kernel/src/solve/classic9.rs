@@ -33,7 +33,9 @@
 //! works per 128-bit half on AVX2); work across digits (cells) is a vertical
 //! OR/AND over the plane vectors (plus a half swap on AVX2).
 //!
-//! PROPAGATION (one full sweep over all planes, repeated until nothing changes)
+//! PROPAGATION (one full sweep over all planes, repeated until nothing changes,
+//! or until a sweep that changed something solved no new cell: the search then
+//! branches without a confirming sweep; a complete grid is always confirmed)
 //!   1. horizontal triads: per (digit, band) the 3x3 matrix rows x boxes must
 //!      contain a permutation (each row and each box of the band holds the digit
 //!      exactly once).  Keep only triads that lie on some permutation:
@@ -877,6 +879,7 @@ fn rows_of<V: Lanes>(x: V) -> V {
 #[inline(always)]
 fn fixpoint<V: Lanes>(s: &mut [V; 9]) -> (Status, V, V) {
     let allv = V::splat3(ALL);
+    let mut prev = V::zero();
     loop {
         let before = *s;
         let st = sweep(s);
@@ -888,13 +891,17 @@ fn fixpoint<V: Lanes>(s: &mut [V; 9]) -> (Status, V, V) {
         for i in 0..V::NV {
             diff = diff.or(before[i].xor(s[i]));
         }
+        let single = ones.andn(twos);
+        let open = !allv.andn(single).is_zero();
         if diff.is_zero() {
-            let single = ones.andn(twos);
-            if allv.andn(single).is_zero() {
-                return (Status::Solved, ones, twos);
-            }
+            return (if open { Status::Open } else { Status::Solved }, ones, twos);
+        }
+        // No cell was solved by this sweep: branch now rather than pay for a sweep that
+        // would most likely only confirm the fixpoint (a complete grid is always confirmed).
+        if open && single.xor(prev).is_zero() {
             return (Status::Open, ones, twos);
         }
+        prev = single;
     }
 }
 
@@ -1129,20 +1136,14 @@ fn config_counts<V: Lanes>(s: &[V; 9], h: &mut Grid, v: &mut Grid) {
         let cp = w.or(w.shr::<9>()).or(w.shr::<18>()).and(V::splat(C9));
         let y1 = cp.shr::<1>().and(V::splat(CM01)).or(cp.shl::<2>().and(V::splat(CM2)));
         let y2 = cp.shr::<2>().and(V::splat(CM0)).or(cp.shl::<1>().and(V::splat(CM12)));
-        let mut acc = V::zero();
-        for c in 0..6 {
-            let p = PERM[c];
-            let sel = |x: usize| {
-                V::set3(
-                    if p[0] == x { !0 } else { 0 },
-                    if p[1] == x { !0 } else { 0 },
-                    if p[2] == x { !0 } else { 0 },
-                )
-            };
-            let z = cp.and(sel(0)).or(y1.and(sel(1))).or(y2.and(sel(2)));
-            let t = z.and(z.rot1()).and(z.rot2());
-            acc = acc.add(t.and(V::splat(CM0)));
-        }
+        // permanent of each stack's 3x3 matrix (bands x columns), read in lane 0:
+        // sum over columns j of band 0 of V0[j] * (V1[j+1] V2[j+2] + V1[j+2] V2[j+1])
+        let a = cp.and(y1.rot1()).and(y2.rot2());
+        let b = cp.and(y2.rot1()).and(y1.rot2());
+        let per = |x: V| {
+            x.and(V::splat(CM0)).add(x.shr::<1>().and(V::splat(CM0))).add(x.shr::<2>().and(V::splat(CM0)))
+        };
+        let acc = per(a).add(per(b));
         acc.store(v, i);
     }
 }
