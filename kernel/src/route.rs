@@ -7,9 +7,7 @@
 //! could stand in for each listed technique (its chip).
 
 use crate::board::Geometry;
-use crate::techniques::{
-    Candidate, Move, Search, State, Tech, all_moves, cap_moves, code, searchable_codes, searches,
-};
+use crate::techniques::{Candidate, Move, Search, State, Tech, all_moves, cap_moves, code, searches};
 use std::collections::BTreeMap;
 
 /// One step of a route.
@@ -175,32 +173,24 @@ fn positions_of<const W: usize>(
     out
 }
 
-/// Same-band techniques that could stand in for `x` (not listed, not on its special-case chain)
-/// and have a move in a position where `x` was used, in study order.
-fn stand_in_candidates<const W: usize>(
+/// The techniques of `x`'s band, other than `x`, that have a move in one of the first positions
+/// where `x` was used on `route`, in study order.
+fn on_offer_where_used<const W: usize>(
     geo: &Geometry<W>,
     start: &State<W>,
     route: &Path,
-    listed: &[Tech],
     x: Tech,
 ) -> Vec<Tech> {
-    let mut found: Vec<Tech> = Vec::new();
+    let mut seen: Vec<Tech> = Vec::new();
     for st in positions_of(geo, start, route, x, ALTERNATIVE_POSITIONS) {
         for m in all_moves(geo, &st, x.band()) {
-            let y = m.tech;
-            if y.band() == x.band()
-                && y != x
-                && !listed.contains(&y)
-                && !y.is_covered_by(x)
-                && !x.is_covered_by(y)
-                && !found.contains(&y)
-            {
-                found.push(y);
+            if m.tech.band() == x.band() && m.tech != x && !seen.contains(&m.tech) {
+                seen.push(m.tech);
             }
         }
     }
-    found.sort();
-    found
+    seen.sort();
+    seen
 }
 
 /// The band route plus the shortest technique list with alternatives, using techniques up to
@@ -234,29 +224,35 @@ pub fn contents<const W: usize>(
         }
     }
     // Alternatives: a same-band technique that was on offer where a listed one was used, and that
-    // carries the route when the listed one is banned (first alone, then with the other candidates
-    // banned too), shares its chip.
+    // carries the route when the listed one is banned (first alone, then with the other techniques
+    // on offer there banned too), shares its chip.
     let mut alts: BTreeMap<Tech, Vec<Tech>> = BTreeMap::new();
     if alternatives {
         for &x in listed.iter().filter(|&&x| x != code::FHS) {
-            let candidates = stand_in_candidates(geo, start, &route, &listed, x);
+            let seen = on_offer_where_used(geo, start, &route, x);
             let mut kept: Vec<Tech> = listed.iter().copied().filter(|&t| t != x).collect();
-            let same_band_cases: Vec<Tech> = searchable_codes()
-                .into_iter()
-                .filter(|&t| t.band() == x.band() && t.is_covered_by(x))
-                .collect();
-            for &y in &candidates {
+            // The route with only `x` banned is the same for every stand-in not dropped in the shrink.
+            let mut x_banned: Option<Path> = None;
+            for &y in &seen {
+                // Listed already, or on x's special-case chain: the subset table covers it.
+                if listed.contains(&y) || y.is_covered_by(x) || x.is_covered_by(y) {
+                    continue;
+                }
                 kept.push(y);
-                // Without X means without X's same-band special cases too (a pair in the head is a
-                // naked pair a person already knows).
-                let mut banned: Vec<Tech> = removed.iter().copied().filter(|&t| t != y).collect();
-                banned.extend(same_band_cases.iter().copied());
                 let carries = |trial: &Path| {
                     trial.profile().contains_key(&y) && shrink_ok(trial, band, &route, &kept, x)
                 };
-                let mut ok = carries(&band_path(geo, start, &banned));
-                if !ok && candidates.len() > 1 {
-                    banned.extend(candidates.iter().copied().filter(|&t| t != y));
+                // A technique dropped in the shrink may still stand in.
+                let mut banned: Vec<Tech> = removed.iter().copied().filter(|&t| t != y).collect();
+                banned.push(x);
+                let mut ok = false;
+                if !removed.contains(&y) {
+                    let trial = x_banned.get_or_insert_with(|| band_path(geo, start, &banned));
+                    ok = carries(trial);
+                }
+                if !ok {
+                    // The route may have taken another technique on offer first: ban those too.
+                    banned.extend(seen.iter().copied().filter(|&t| t != y && !listed.contains(&t)));
                     ok = carries(&band_path(geo, start, &banned));
                 }
                 kept.pop();
@@ -264,10 +260,10 @@ pub fn contents<const W: usize>(
                     alts.entry(x).or_default().push(y);
                 }
             }
-            // A stand-in that generalises another stand-in adds nothing to the chip.
+            // A stand-in that generalises another one of the chip adds nothing to it.
             if let Some(list) = alts.get_mut(&x) {
-                let all = list.clone();
-                list.retain(|&g| !all.iter().any(|&y| y != g && y.is_covered_by(g)));
+                let chip: Vec<Tech> = std::iter::once(x).chain(list.iter().copied()).collect();
+                list.retain(|&g| !chip.iter().any(|&y| y != g && y.is_covered_by(g)));
             }
         }
     }

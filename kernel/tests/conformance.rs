@@ -127,3 +127,23 @@ fn cards_are_deterministic() {
         assert_eq!(a, b, "{}", r.source);
     }
 }
+
+/// The worked example of grade-card-format.txt: its band and contains exactly.
+#[test]
+fn worked_example() {
+    let card = rate_str(
+        "....4.8.3.6...8..29.86.5..1235.........7..2.........96..2......8.12..7...9.......",
+        &RateOptions::default(),
+    )
+    .unwrap();
+    let json: Value = serde_json::from_str(&card.to_json()).unwrap();
+    assert_eq!(json["band"], "Hard");
+    let expected: Value = serde_json::from_str(
+        r#"[{"code": "HSI", "chip": "HSI", "name": "Hidden Single", "band": 0},
+            {"code": "NSI", "chip": "NSI", "name": "Naked Single", "band": 1},
+            {"code": "NPR", "chip": "NPR/HPR", "name": "Naked Pair", "band": 2, "alternatives": ["HPR"], "uses": 1},
+            {"code": "XWG", "chip": "XWG/KTE/SCL/MCH", "name": "X-Wing", "band": 3, "alternatives": ["KTE", "SCL", "MCH"], "uses": 1}]"#,
+    )
+    .unwrap();
+    assert_eq!(json["contains"], expected);
+}
