@@ -201,13 +201,13 @@ pub fn contents<const W: usize>(
     alternatives: bool,
     max_band: u8,
 ) -> Result<Contents, Path> {
-    let band_path =
-        |geo: &Geometry<W>, start: &State<W>, banned: &[Tech]| band_path(geo, start, banned, max_band);
-    let base = band_path(geo, start, &[]);
+    let base = band_path(geo, start, &[], max_band);
     if !base.solved {
         return Err(base);
     }
     let band = base.band().unwrap_or(0);
+    // Reruns only count when they stay in the card's band, so they never search above it.
+    let band_path = |geo: &Geometry<W>, start: &State<W>, banned: &[Tech]| band_path(geo, start, banned, band);
     let mut listed: Vec<Tech> = base.profile().keys().copied().collect();
     let mut removed: Vec<Tech> = Vec::new();
     let mut route = base;
