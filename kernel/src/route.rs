@@ -207,7 +207,8 @@ pub fn contents<const W: usize>(
     }
     let band = base.band().unwrap_or(0);
     // Reruns only count when they stay in the card's band, so they never search above it.
-    let band_path = |geo: &Geometry<W>, start: &State<W>, banned: &[Tech]| band_path(geo, start, banned, band);
+    let band_path =
+        |geo: &Geometry<W>, start: &State<W>, banned: &[Tech]| band_path(geo, start, banned, band);
     let mut listed: Vec<Tech> = base.profile().keys().copied().collect();
     let mut removed: Vec<Tech> = Vec::new();
     let mut route = base;

@@ -33,8 +33,18 @@ fn common_peers<const W: usize>(geo: &Geometry<W>, cells: &CellSet<W>) -> CellSe
     seen.and_not(cells)
 }
 
+/// Which fish a search reports.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// Rows against columns without fins: X-Wing, Swordfish, Jellyfish.
+    Basic,
+    /// Rows against columns with fins (FRK), plus the basic sizes above two.
+    FinnedAndLarger,
+    /// Boxes among the bases or covers (FRK).
+    Franken,
+}
+
 /// Fish for digit `d` with bases from `base_family` and covers from `cover_family`, sizes `sizes`.
-/// `franken` marks families that include boxes (moves are then FRK even without fins).
 #[allow(clippy::too_many_arguments)]
 fn search<const W: usize>(
     geo: &Geometry<W>,
@@ -43,9 +53,10 @@ fn search<const W: usize>(
     base_family: &[usize],
     cover_family: &[usize],
     sizes: std::ops::RangeInclusive<usize>,
-    franken: bool,
+    kind: Kind,
     out: &mut Vec<Move>,
 ) {
+    let franken = kind == Kind::Franken;
     // Base candidates: houses where the digit is open in at least two cells.
     let bases: Vec<(usize, CellSet<W>)> = base_family
         .iter()
@@ -84,7 +95,10 @@ fn search<const W: usize>(
                     return true;
                 }
                 let fins = body.and_not(&cover);
-                if fins.len() > MAX_FINS {
+                if fins.len() > MAX_FINS
+                    || (kind == Kind::Basic && !fins.is_empty())
+                    || (kind == Kind::FinnedAndLarger && fins.is_empty() && n == 2)
+                {
                     return true;
                 }
                 let mut cleared = plane.and(&cover).and_not(&body);
@@ -116,22 +130,32 @@ fn search<const W: usize>(
     }
 }
 
-/// Every fish: basic and finned on rows / columns (sizes 2 to 4), Franken with boxes among the
-/// bases or covers (sizes 2 and 3).
+/// X-Wings: two rows against two columns (or the reverse), no fins. Hard, so a search of its own.
+pub fn x_wing<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+    let open = st.open_cells(geo);
+    for d in 0..geo.digits {
+        let plane = st.planes[d].and(&open);
+        search(geo, &plane, d, &geo.rows, &geo.cols, 2..=2, Kind::Basic, out);
+        search(geo, &plane, d, &geo.cols, &geo.rows, 2..=2, Kind::Basic, out);
+    }
+}
+
+/// The Very Hard fish: Swordfish and Jellyfish, finned and sashimi fish of sizes 2 to 4 on rows /
+/// columns, and Franken fish with boxes among the bases or covers (sizes 2 and 3).
 pub fn fish<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
     let open = st.open_cells(geo);
     let rows_boxes: Vec<usize> = geo.rows.iter().chain(&geo.boxes).copied().collect();
     let cols_boxes: Vec<usize> = geo.cols.iter().chain(&geo.boxes).copied().collect();
     for d in 0..geo.digits {
         let plane = st.planes[d].and(&open);
-        search(geo, &plane, d, &geo.rows, &geo.cols, 2..=4, false, out);
-        search(geo, &plane, d, &geo.cols, &geo.rows, 2..=4, false, out);
+        search(geo, &plane, d, &geo.rows, &geo.cols, 2..=4, Kind::FinnedAndLarger, out);
+        search(geo, &plane, d, &geo.cols, &geo.rows, 2..=4, Kind::FinnedAndLarger, out);
         if !geo.boxes.is_empty() {
             // Franken: boxes join the bases (rows + boxes covered by columns) or the covers.
-            search(geo, &plane, d, &rows_boxes, &geo.cols, 2..=3, true, out);
-            search(geo, &plane, d, &geo.rows, &cols_boxes, 2..=3, true, out);
-            search(geo, &plane, d, &cols_boxes, &geo.rows, 2..=3, true, out);
-            search(geo, &plane, d, &geo.cols, &rows_boxes, 2..=3, true, out);
+            search(geo, &plane, d, &rows_boxes, &geo.cols, 2..=3, Kind::Franken, out);
+            search(geo, &plane, d, &geo.rows, &cols_boxes, 2..=3, Kind::Franken, out);
+            search(geo, &plane, d, &cols_boxes, &geo.rows, 2..=3, Kind::Franken, out);
+            search(geo, &plane, d, &geo.cols, &rows_boxes, 2..=3, Kind::Franken, out);
         }
     }
 }
