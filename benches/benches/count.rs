@@ -13,7 +13,8 @@ use std::time::Duration;
 type CountFn = fn(&[u8; 81], u32, Option<&mut [u8; 81]>) -> u32;
 
 fn classic(c: &mut Criterion) {
-    let mut paths: Vec<(&str, CountFn)> = vec![("pencilmark", c9::count), ("pencilmark-portable", c9::count_portable)];
+    let mut paths: Vec<(&str, CountFn)> =
+        vec![("pencilmark", c9::count), ("pencilmark-portable", c9::count_portable)];
     #[cfg(target_arch = "x86_64")]
     {
         paths.push(("pencilmark-sse2", c9::count_sse2));

@@ -68,7 +68,8 @@ pub fn generated(d: usize, n: usize, share: f64, seed: u64) -> (Board, Vec<Vec<u
         };
         let rows = shuffle_lines(bh);
         let cols = shuffle_lines(bw);
-        let grid: Vec<u8> = (0..d * d).map(|i| relabel[base[rows[i / d] * d + cols[i % d]] as usize - 1]).collect();
+        let grid: Vec<u8> =
+            (0..d * d).map(|i| relabel[base[rows[i / d] * d + cols[i % d]] as usize - 1]).collect();
         out.push(grid.iter().map(|&v| if rng.random_bool(share) { v } else { 0 }).collect());
     }
     (board, out)
