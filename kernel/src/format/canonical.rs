@@ -266,7 +266,7 @@ fn factor_shapes(d: usize) -> Vec<(usize, usize)> {
         out.push((w, h));
     }
     for h in 2..d {
-        if d % h == 0 && !out.contains(&(h, d / h)) {
+        if d.is_multiple_of(h) && !out.contains(&(h, d / h)) {
             out.push((h, d / h));
         }
     }
@@ -688,7 +688,8 @@ impl Writer<'_> {
     fn recognise(&self, table: &HashSet<(i64, i64)>) -> Option<(&'static str, i64)> {
         let d = self.d as i64;
         let no_eq: HashSet<(i64, i64)> = table.iter().copied().filter(|(u, v)| u != v).collect();
-        let kinds: [(&str, i64, fn(i64, i64, i64) -> bool); 4] = [
+        type Test = fn(i64, i64, i64) -> bool;
+        let kinds: [(&str, i64, Test); 4] = [
             ("difference", 2 * d, |u, v, k| (u - v).abs() == k),
             ("sum", 2 * d, |u, v, k| u + v == k),
             ("ratio", 2 * d, |u, v, k| u == k * v || v == k * u),
@@ -734,7 +735,7 @@ impl Writer<'_> {
         rule("edge", vec![("kind", Json::str(kind)), (key, Json::Int(v)), ("cells", names(&[a, b]))])
     }
 
-    fn outside_side(&self, cells: &[Pos], diagonal: bool) -> Option<Side> {
+    fn outside_side(&self, cells: &[Pos], _diagonal: bool) -> Option<Side> {
         let doc = self.doc;
         let p = cells[0];
         let cand: Vec<(Side, (isize, isize))> = if cells.len() == 1 {
@@ -753,9 +754,8 @@ impl Writer<'_> {
                 vec![(v, (-dr, 0))]
             } else if dr == 0 && dc.abs() == 1 {
                 vec![(h, (0, -dc))]
-            } else if dr.abs() == 1 && dc.abs() == 1 && diagonal {
-                vec![(v, (-dr, 0)), (h, (0, -dc))]
             } else if dr.abs() == 1 && dc.abs() == 1 {
+                // The reference recomputes diagonal sides the same way for every clue kind.
                 vec![(v, (-dr, 0)), (h, (0, -dc))]
             } else {
                 vec![]
@@ -1062,7 +1062,9 @@ impl Writer<'_> {
                                 m.push(("value", Json::Int(3)));
                             }
                             if kind == "entropic" && d != 9 {
-                                let third = |v: usize| if d % 3 == 0 { (v - 1) * 3 / d } else { (v - 1) / 3 };
+                                let third = |v: usize| {
+                                    if d.is_multiple_of(3) { (v - 1) * 3 / d } else { (v - 1) / 3 }
+                                };
                                 let gs: Vec<Json> = (0..3)
                                     .map(|g| Json::ints((1..=d).filter(|&v| third(v) == g).map(|v| v as i64)))
                                     .collect();
@@ -1259,7 +1261,7 @@ impl Writer<'_> {
         let pairs_n = n / 2;
         let shape_ok = segs.len() == pairs_n + n % 2
             && segs[..pairs_n].iter().all(|s| s.len() == 2)
-            && (n % 2 == 0 || segs[pairs_n].len() == 1);
+            && (n.is_multiple_of(2) || segs[pairs_n].len() == 1);
         if distinct && shape_ok && n >= 2 {
             let mut path = vec![Pos::new(0, 0); n];
             for (k, s) in segs[..pairs_n].iter().enumerate() {
@@ -1410,7 +1412,7 @@ fn unique_solution(doc: &Document) -> Option<Vec<u8>> {
     let p = super::from_document(doc.clone()).ok()?;
     let solver = crate::solve::Solver::new(&p.board).ok()?;
     let c = solver.count(&p.givens, 2);
-    (c.count == 1).then(|| c.solution).flatten()
+    if c.count == 1 { c.solution } else { None }
 }
 
 /// The fingerprinted content of an exported document (5.5 steps 2-5).
@@ -1537,6 +1539,9 @@ fn semantic_subset(doc: &Document, ex: &Json) -> Json {
 
 // ---------------------------------------------------------------------------------- describe
 
+/// A placement variant: name, sentence, its regions (kind, cells).
+type Placement = (&'static str, String, Vec<(&'static str, Vec<Pos>)>);
+
 struct GridView {
     n: usize,
     r0: usize,
@@ -1565,7 +1570,7 @@ impl GridView {
     }
 
     /// (name, text, regions as (kind, cells)) of each placement variant defined for this grid.
-    fn placements(&self) -> Vec<(&'static str, String, Vec<(&'static str, Vec<Pos>)>)> {
+    fn placements(&self) -> Vec<Placement> {
         let n = self.n;
         let mut out = Vec::new();
         out.push((
@@ -2197,7 +2202,7 @@ fn describe_doc(doc: &Document, ex: &Json) -> (String, String) {
     for &(r0, c0) in &origins {
         let mut g = GridView { n: d, r0, c0, shape: None };
         let mut shapes: Vec<(usize, usize)> = standard_box(d).into_iter().collect();
-        shapes.extend((2..d).filter(|h| d % h == 0).map(|h| (h, d / h)));
+        shapes.extend((2..d).filter(|h| d.is_multiple_of(*h)).map(|h| (h, d / h)));
         for s in shapes {
             let gg = GridView { n: d, r0, c0, shape: Some(s) };
             let tiles: Vec<Vec<Pos>> =
