@@ -57,6 +57,22 @@ enum Command {
         #[command(flatten)]
         input: Input,
     },
+    /// Write each puzzle as its canonical sudoku-puzzle text (puzzle-format.md section 5).
+    /// Input: one-line puzzles or one JSON document per line, or a whole .json file.
+    Export {
+        /// Puzzle file; `-` reads standard input.
+        file: String,
+    },
+    /// Print the fingerprint (`sha256:<hex>`) of each puzzle, one per line.
+    Fingerprint {
+        /// Puzzle file; `-` reads standard input.
+        file: String,
+    },
+    /// Check each puzzle strictly: prints `ok` or `error: <reason>` (with its line) per puzzle.
+    Validate {
+        /// Puzzle file; `-` reads standard input.
+        file: String,
+    },
     /// Print how many solutions each puzzle has, up to a limit: {"count": 0|1|2} with the default
     /// limit 2 (2 = two or more). Givens that conflict count 0.
     #[command(after_help = EXIT_HELP)]
@@ -95,6 +111,13 @@ fn solve_line(text: &str) -> Result<String, RateError> {
 fn open_input(file: &str) -> io::Result<(Box<dyn BufRead>, Option<u64>)> {
     if file == "-" {
         return Ok((Box::new(BufReader::new(io::stdin())), None));
+    }
+    if file.ends_with(".json") {
+        // One document spread over lines: a raw line break never occurs inside a JSON string,
+        // so joining the lines keeps the document and makes it one puzzle line.
+        let text = std::fs::read_to_string(file)?.replace(['\r', '\n'], " ");
+        let len = text.len() as u64;
+        return Ok((Box::new(io::Cursor::new(text.into_bytes())), Some(len)));
     }
     let f = std::fs::File::open(file)?;
     let len = f.metadata().ok().map(|m| m.len());
@@ -177,6 +200,70 @@ fn run(input: &Input, each: &LineFn) -> Result<bool, String> {
     Ok(all_ok)
 }
 
+/// The puzzles of a file for export / fingerprint / validate: (line number, text). A `.json`
+/// file, or an input that is one JSON document spread over several lines, is one puzzle;
+/// otherwise one puzzle per line (blank lines and `#` comments skipped).
+fn documents(file: &str) -> Result<Vec<(usize, String)>, String> {
+    let text = if file == "-" {
+        let mut s = String::new();
+        io::Read::read_to_string(&mut io::stdin(), &mut s)
+            .map_err(|e| format!("cannot read standard input: {e}"))?;
+        s
+    } else {
+        std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))?
+    };
+    let first = text.lines().position(is_puzzle_line).map_or(1, |i| i + 1);
+    let whole = file.ends_with(".json")
+        || (pencilmark::format::is_json(&text)
+            && text.trim().lines().count() > 1
+            && pencilmark::format::json::parse(&text).is_ok());
+    if whole {
+        return Ok(vec![(first, text)]);
+    }
+    Ok(text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| is_puzzle_line(l))
+        .map(|(i, l)| (i + 1, l.trim().to_string()))
+        .collect())
+}
+
+fn read_any(text: &str) -> Result<pencilmark::format::Document, String> {
+    pencilmark::format::read(text).map(|p| p.to_document()).map_err(|e| e.to_string())
+}
+
+/// export / fingerprint / validate: one output per puzzle, errors as `{"error": ..., "line": N}`
+/// (validate: `error: ...`). Returns whether every puzzle succeeded.
+fn run_documents(file: &str, what: &str) -> Result<bool, String> {
+    let docs = documents(file)?;
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let mut all_ok = true;
+    for (line, text) in docs {
+        let result = read_any(&text).and_then(|doc| match what {
+            "export" => pencilmark::format::canonical_text(&doc).map_err(|e| e.to_string()),
+            "fingerprint" => {
+                pencilmark::format::fingerprint(&doc).map(|f| f + "\n").map_err(|e| e.to_string())
+            }
+            _ => Ok("ok\n".to_string()),
+        });
+        let s = match result {
+            Ok(s) => s,
+            Err(e) => {
+                all_ok = false;
+                if what == "validate" {
+                    format!("error: line {line}: {e}\n")
+                } else {
+                    format!("{}\n", with_line(&serde_json::json!({ "error": e }).to_string(), line))
+                }
+            }
+        };
+        out.write_all(s.as_bytes()).map_err(|e| format!("writing output: {e}"))?;
+    }
+    out.flush().map_err(|e| format!("writing output: {e}"))?;
+    Ok(all_ok)
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let outcome = match &cli.command {
@@ -194,6 +281,9 @@ fn main() -> ExitCode {
             }
         }
         Command::Solve { input } => run(input, &solve_line),
+        Command::Export { file } => run_documents(file, "export"),
+        Command::Fingerprint { file } => run_documents(file, "fingerprint"),
+        Command::Validate { file } => run_documents(file, "validate"),
         Command::Count { input, limit, solution } => run(input, &|text: &str| {
             let c = count_text(text, *limit, *solution)?;
             Ok(match c.solution {

@@ -12,6 +12,8 @@ pub enum HouseKind {
     Row,
     Column,
     Box,
+    /// Any other all-different group: a diagonal, a window, an extra region, a cage without sum.
+    Region,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -105,6 +107,58 @@ impl Board {
         Board::classic(d, h, w)
     }
 
+    /// A board of any shape: `cells` are the existing positions (0-based (row, col)), `houses`
+    /// the all-different groups as positions. Cells are numbered in reading order, gaps skipped;
+    /// a house whose cell set equals an earlier house's is dropped; houses are numbered per kind.
+    pub fn from_layout(
+        rows: usize,
+        cols: usize,
+        digits: usize,
+        cells: &[(usize, usize)],
+        houses: &[(HouseKind, Vec<(usize, usize)>)],
+        box_shape: Option<(usize, usize)>,
+    ) -> Result<Board, String> {
+        if digits == 0 || digits > MAX_DIGITS {
+            return Err(format!("a board of {digits} digits is not supported (1 to {MAX_DIGITS})"));
+        }
+        let mut cell_pos = cells.to_vec();
+        cell_pos.sort_unstable();
+        cell_pos.dedup();
+        let index = |p: &(usize, usize)| {
+            cell_pos.binary_search(p).map_err(|_| format!("r{}c{} is not a cell", p.0 + 1, p.1 + 1))
+        };
+        let mut out: Vec<House> = Vec::with_capacity(houses.len());
+        let mut seen: Vec<Vec<usize>> = Vec::new();
+        let mut numbers = [0usize; 4];
+        for (kind, hc) in houses {
+            let mut cs = hc.iter().map(index).collect::<Result<Vec<usize>, String>>()?;
+            cs.sort_unstable();
+            cs.dedup();
+            if cs.len() > digits {
+                return Err(format!(
+                    "a {} of {} cells cannot hold distinct digits 1..{digits}",
+                    match kind {
+                        HouseKind::Row => "row",
+                        HouseKind::Column => "column",
+                        HouseKind::Box => "box",
+                        HouseKind::Region => "region",
+                    },
+                    cs.len()
+                ));
+            }
+            if cs.len() < 2 || seen.contains(&cs) {
+                continue;
+            }
+            seen.push(cs.clone());
+            let k = *kind as usize;
+            numbers[k] += 1;
+            out.push(House { kind: *kind, number: numbers[k], cells: cs });
+        }
+        // Rows, then columns, then boxes, then other regions (stable inside a kind).
+        out.sort_by_key(|h| h.kind as usize);
+        Ok(Board { rows, cols, digits, box_shape, cell_pos, houses: out })
+    }
+
     pub fn cell_count(&self) -> usize {
         self.cell_pos.len()
     }
@@ -127,6 +181,7 @@ impl Board {
             HouseKind::Row => 'r',
             HouseKind::Column => 'c',
             HouseKind::Box => 'b',
+            HouseKind::Region => 'g',
         };
         format!("{prefix}{}", h.number)
     }

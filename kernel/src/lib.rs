@@ -160,9 +160,19 @@ impl RateOptions {
     }
 }
 
-/// Reads a puzzle from text: a one-line classic.
+/// Reads a puzzle for the engine: a one-line classic, or a `sudoku-puzzle` document (a text
+/// starting with `{`). A document with rules the engine does not solve yet (anything but houses)
+/// is refused with an error naming those rule families; `format::read` reads every document.
 pub fn read_puzzle(text: &str) -> Result<Puzzle, RateError> {
-    Ok(format::read_classic(text)?)
+    let p = format::read(text)?;
+    let unsolved = p.unsolved_families();
+    if !unsolved.is_empty() {
+        return Err(RateError::Unsupported(format!(
+            "this build of pencilmark does not solve these rules yet: {} (only houses: grids, boxes, rows, columns, regions)",
+            unsolved.join(", ")
+        )));
+    }
+    Ok(p)
 }
 
 /// Two givens that share a house and a digit, named for an error message.

@@ -1,40 +1,11 @@
-//! Reading puzzles: the one-line classic form (puzzle-format.md section 8.1).
+//! The one-line classic form (puzzle-format.md section 8.1).
 //!
 //! A line holds D*D symbols in reading order; whitespace anywhere is ignored. Blanks are `.`, `0`,
 //! `-` or `_`; digits are `1`-`9`, then letters `A`-`Z` (case-insensitive) for 10-35. D comes from
 //! the number of symbols (81 -> 9, 256 -> 16, ...), and the board gets the standard box shape.
 
+use super::{FormatError, Puzzle, err};
 use crate::board::{Board, standard_box};
-use std::fmt;
-
-/// A puzzle: a board and its givens (0 = empty cell), one entry per cell in engine order.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Puzzle {
-    pub board: Board,
-    pub givens: Vec<u8>,
-}
-
-/// Why a puzzle text could not be read; `column` is 1-based in the input text.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FormatError {
-    pub message: String,
-    pub column: Option<usize>,
-}
-
-impl fmt::Display for FormatError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.column {
-            Some(c) => write!(f, "{} (column {c})", self.message),
-            None => f.write_str(&self.message),
-        }
-    }
-}
-
-impl std::error::Error for FormatError {}
-
-fn err(message: String, column: Option<usize>) -> FormatError {
-    FormatError { message, column }
-}
 
 /// Board sizes a plain line may have, by symbol count.
 pub(crate) const LINE_SIZES: [(usize, usize); 11] = [
@@ -111,24 +82,7 @@ pub fn read_classic(text: &str) -> Result<Puzzle, FormatError> {
     }
     let (h, w) = standard_box(d).expect("every line size has a standard box shape");
     let board = Board::classic(d, h, w).map_err(|m| err(m, None))?;
-    Ok(Puzzle { board, givens })
-}
-
-impl Puzzle {
-    /// The one-line form of a classic puzzle ('.' for blanks).
-    pub fn to_line(&self) -> String {
-        self.givens.iter().map(|&v| if v == 0 { '.' } else { Board::digit_symbol(v) }).collect()
-    }
-
-    /// Number of empty cells.
-    pub fn empty_cells(&self) -> usize {
-        self.givens.iter().filter(|&&v| v == 0).count()
-    }
-}
-
-/// Writes a full grid (values 1..=D) in the one-line form.
-pub fn grid_line(values: &[u8]) -> String {
-    values.iter().map(|&v| Board::digit_symbol(v)).collect()
+    Ok(Puzzle { board, givens, document: None })
 }
 
 #[cfg(test)]

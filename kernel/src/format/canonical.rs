@@ -1,0 +1,2418 @@
+//! The canonical writer (`to_export`, puzzle-format.md 5.3-5.4), the canonical text (`dumps`,
+//! 5.1-5.2) and the fingerprint (5.5), following the reference release's normalisation.
+
+use super::FormatError;
+use super::exchange::{Area, Document, Pos, RuleKind, Side, directed_op, parse_cell_name};
+use super::json::Json;
+use crate::board::standard_box;
+use std::collections::{HashMap, HashSet};
+
+const KEY_ORDER: [&str; 13] = [
+    "format",
+    "format_version",
+    "$schema",
+    "meta",
+    "board",
+    "digits",
+    "givens",
+    "solution",
+    "candidates",
+    "rules",
+    "decorations",
+    "style",
+    "ext",
+];
+
+const RULE_ORDER: [&str; 37] = [
+    "type", "kind", "of", "op", "params", "color", "letter", "value", "sum", "split", "values", "digits",
+    "groups", "each", "counts", "arrow", "size", "repeat", "box", "where", "within", "area", "closed",
+    "side", "origin", "source", "bulb", "lines", "cells", "regions", "segments", "pairs", "except",
+    "allowed", "id", "label", "style",
+];
+
+const META_ORDER: [&str; 10] =
+    ["title", "author", "source", "id", "url", "date", "rules_text", "type", "license", "tags"];
+
+fn order_keys(m: &[(String, Json)], order: &[&str]) -> Vec<(String, Json)> {
+    let mut v: Vec<(String, Json)> = m.to_vec();
+    v.sort_by(|a, b| {
+        let pa = order.iter().position(|k| *k == a.0).unwrap_or(order.len());
+        let pb = order.iter().position(|k| *k == b.0).unwrap_or(order.len());
+        (pa, &a.0).cmp(&(pb, &b.0))
+    });
+    v
+}
+
+fn name_key(s: &str) -> (usize, usize) {
+    parse_cell_name(s).map_or((usize::MAX, usize::MAX), |p| (p.r, p.c))
+}
+
+/// The canonical key order (5.1), content unchanged.
+pub fn canonical_order(doc: &Json) -> Json {
+    let Some(m) = doc.as_obj() else { return doc.clone() };
+    let mut out = order_keys(m, &KEY_ORDER);
+    for (k, v) in out.iter_mut() {
+        if k == "rules"
+            && let Json::Arr(rules) = v
+        {
+            for r in rules.iter_mut() {
+                if let Json::Obj(rm) = r {
+                    *rm = order_keys(rm, &RULE_ORDER);
+                }
+            }
+        }
+        if k == "candidates"
+            && let Json::Obj(cm) = v
+        {
+            cm.sort_by_key(|(n, _)| name_key(n));
+            for (_, list) in cm.iter_mut() {
+                if let Json::Arr(a) = list {
+                    a.sort_by_key(|x| x.as_int().unwrap_or(0));
+                }
+            }
+        }
+    }
+    Json::Obj(out)
+}
+
+/// The canonical text of a document object: pretty (one member per line, grids row by row, one
+/// rule per line, final LF) or compact (JSON Lines).
+pub fn dumps(doc: &Json, pretty: bool) -> String {
+    let d = canonical_order(doc);
+    if !pretty {
+        return d.dumps(",", ":");
+    }
+    let m = d.as_obj().expect("an object");
+    let cols = d.get("board").and_then(|b| b.get("cols")).and_then(Json::as_int).unwrap_or(1).max(1) as usize;
+    let mut lines = Vec::new();
+    for (n, (k, v)) in m.iter().enumerate() {
+        let end = if n + 1 < m.len() { "," } else { "}" };
+        let pre = if n == 0 { "{" } else { " " };
+        let key = Json::Str(k.clone()).dumps(", ", ": ");
+        match (k.as_str(), v) {
+            ("givens" | "solution", Json::Arr(a)) => {
+                let rows: Vec<String> = a
+                    .chunks(cols)
+                    .map(|row| {
+                        format!(
+                            "    {}",
+                            row.iter().map(|x| x.dumps(", ", ": ")).collect::<Vec<_>>().join(", ")
+                        )
+                    })
+                    .collect();
+                lines.push(format!("{pre}{key}: [\n{}]{end}", rows.join(",\n")));
+            }
+            ("rules", Json::Arr(a)) => {
+                let body = if a.is_empty() {
+                    String::new()
+                } else {
+                    format!(
+                        "\n{}",
+                        a.iter()
+                            .map(|r| format!("  {}", r.dumps(", ", ": ")))
+                            .collect::<Vec<_>>()
+                            .join(",\n")
+                    )
+                };
+                lines.push(format!("{pre}{key}: [{body}]{end}"));
+            }
+            _ => lines.push(format!("{pre}{key}: {}{end}", v.dumps(", ", ": "))),
+        }
+    }
+    lines.join("\n") + "\n"
+}
+
+/// The canonical text of a document: `dumps(to_export(doc))`.
+pub fn canonical_text(doc: &Document) -> Result<String, FormatError> {
+    Ok(dumps(&to_export(doc, true, true)?, true))
+}
+
+/// The fingerprint of a document: `sha256:` and the hex SHA-256 of the JCS text of its semantic
+/// subset (5.5).
+pub fn fingerprint(doc: &Document) -> Result<String, FormatError> {
+    use sha2::{Digest, Sha256};
+    let j = fingerprint_text(doc)?;
+    let h = Sha256::digest(j.as_bytes());
+    Ok(format!("sha256:{}", h.iter().map(|b| format!("{b:02x}")).collect::<String>()))
+}
+
+/// The JCS text the fingerprint hashes.
+pub fn fingerprint_text(doc: &Document) -> Result<String, FormatError> {
+    let ex = to_export(doc, false, false)?;
+    Ok(semantic_subset(doc, &ex).jcs())
+}
+
+fn names(cells: &[Pos]) -> Json {
+    Json::strs(cells.iter().map(|p| p.name()))
+}
+
+fn rule(t: &str, members: Vec<(&str, Json)>) -> Json {
+    let mut v = vec![("type".to_string(), Json::str(t))];
+    v.extend(members.into_iter().map(|(k, x)| (k.to_string(), x)));
+    Json::Obj(v)
+}
+
+fn strip(raw: &Json) -> Json {
+    match raw {
+        Json::Obj(m) => Json::Obj(
+            m.iter().filter(|(k, _)| !matches!(k.as_str(), "id" | "label" | "style")).cloned().collect(),
+        ),
+        x => x.clone(),
+    }
+}
+
+/// An engine group (reference `read_houses`): kind row/col/box/diag/window/region/cage.
+struct Group {
+    kind: &'static str,
+    cells: Vec<Pos>,
+    total: Option<i64>,
+    complete: bool,
+}
+
+fn grid_units(
+    doc: &Document,
+    r0: isize,
+    c0: isize,
+    shape: Option<(usize, usize)>,
+) -> Option<Vec<(&'static str, Vec<Pos>)>> {
+    if r0 < 0 || c0 < 0 {
+        return None;
+    }
+    let g = doc.grid_cells(Pos::new(r0 as usize, c0 as usize))?;
+    let d = doc.digits;
+    let mut out: Vec<(&'static str, Vec<Pos>)> =
+        (0..d).map(|i| ("row", g[i * d..(i + 1) * d].to_vec())).collect();
+    out.extend((0..d).map(|j| ("col", (0..d).map(|i| g[i * d + j]).collect())));
+    if let Some((bh, bw)) = shape {
+        for br in (0..d).step_by(bh) {
+            for bc in (0..d).step_by(bw) {
+                out.push((
+                    "box",
+                    (0..bh)
+                        .flat_map(|a| (0..bw).map(move |b| (a, b)))
+                        .map(|(a, b)| g[(br + a) * d + bc + b])
+                        .collect(),
+                ));
+            }
+        }
+    }
+    Some(out)
+}
+
+fn set_of(cells: &[Pos]) -> Vec<Pos> {
+    let mut v = cells.to_vec();
+    v.sort();
+    v.dedup();
+    v
+}
+
+fn engine_groups(doc: &Document) -> Vec<Group> {
+    let d = doc.digits;
+    let mut out: Vec<Group> = Vec::new();
+    let mut seen: HashSet<Vec<Pos>> = HashSet::new();
+    let mut add = |kind: &'static str, cells: Vec<Pos>, total: Option<i64>, out: &mut Vec<Group>| {
+        if matches!(kind, "row" | "col" | "box") && !seen.insert(set_of(&cells)) {
+            return;
+        }
+        let complete = cells.len() == d;
+        out.push(Group { kind, cells, total, complete });
+    };
+    for r in &doc.rules {
+        match &r.kind {
+            RuleKind::Grid { origin } | RuleKind::BoxGrid { origin, .. } => {
+                let shape = match r.kind {
+                    RuleKind::BoxGrid { box_h, box_w, .. } => Some((box_h, box_w)),
+                    _ => None,
+                };
+                for (k, cells) in
+                    grid_units(doc, origin.r as isize, origin.c as isize, shape).expect("checked")
+                {
+                    add(k, cells, None, &mut out);
+                }
+            }
+            RuleKind::Row { cells } => add("row", cells.clone(), None, &mut out),
+            RuleKind::Column { cells } => add("col", cells.clone(), None, &mut out),
+            RuleKind::Box { cells } => add("box", cells.clone(), None, &mut out),
+            RuleKind::Region { kind, cells } => {
+                let k = match kind.as_str() {
+                    "diagonal" => "diag",
+                    "window" => "window",
+                    _ => "region",
+                };
+                add(k, cells.clone(), None, &mut out)
+            }
+            RuleKind::Cage { cells, sum } => add("cage", cells.clone(), *sum, &mut out),
+            _ => {}
+        }
+    }
+    out
+}
+
+fn straight(cells: &[Pos]) -> Option<&'static str> {
+    let f = cells[0];
+    if cells.iter().enumerate().all(|(i, p)| p.r == f.r && p.c == f.c + i) {
+        return Some("row");
+    }
+    if cells.iter().enumerate().all(|(i, p)| p.c == f.c && p.r == f.r + i) {
+        return Some("col");
+    }
+    None
+}
+
+fn factor_shapes(d: usize) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    if let Some((h, w)) = standard_box(d) {
+        out.push((h, w));
+        out.push((w, h));
+    }
+    for h in 2..d {
+        if d.is_multiple_of(h) && !out.contains(&(h, d / h)) {
+            out.push((h, d / h));
+        }
+    }
+    out
+}
+
+struct Writer<'a> {
+    doc: &'a Document,
+    d: usize,
+    /// (origin, cells) of the written grids.
+    grid_areas: Vec<(Pos, HashSet<Pos>)>,
+    /// Houses for "share a house" (rows, columns, boxes, diagonals, windows, regions).
+    share: Vec<HashSet<Pos>>,
+}
+
+impl Writer<'_> {
+    fn is_disjoint(&self, cells: &[Pos]) -> bool {
+        let d = self.d;
+        let Some((bh, bw)) = standard_box(d) else { return false };
+        if cells.len() != d || self.doc.rows != d || self.doc.cols != d {
+            return false;
+        }
+        let inner: HashSet<(usize, usize)> = cells.iter().map(|p| (p.r % bh, p.c % bw)).collect();
+        let boxes: HashSet<(usize, usize)> = cells.iter().map(|p| (p.r / bh, p.c / bw)).collect();
+        inner.len() == 1 && boxes.len() == d
+    }
+
+    fn write_groups(&mut self) -> Vec<Json> {
+        let doc = self.doc;
+        let d = self.d;
+        let gs = engine_groups(doc);
+        let ncells = doc.cells().len();
+        // eff_groups: jigsaw pieces stored as regions become boxes.
+        let cand: Vec<usize> = (0..gs.len())
+            .filter(|&k| {
+                let g = &gs[k];
+                g.kind == "region"
+                    && g.complete
+                    && g.total.is_none()
+                    && g.cells.len() == d
+                    && straight(&g.cells).is_none()
+            })
+            .collect();
+        let mut piece: HashSet<usize> = HashSet::new();
+        if !cand.is_empty() {
+            let cover: Vec<Pos> = gs
+                .iter()
+                .enumerate()
+                .filter(|(k, g)| g.kind == "box" || cand.contains(k))
+                .flat_map(|(_, g)| g.cells.iter().copied())
+                .collect();
+            let uniq: HashSet<Pos> = cover.iter().copied().collect();
+            if cover.len() == uniq.len() && uniq.len() == ncells {
+                piece = cand.iter().copied().collect();
+            }
+        }
+        let eff: Vec<(&'static str, &Group)> = gs
+            .iter()
+            .enumerate()
+            .map(|(k, g)| {
+                let mut kind = if piece.contains(&k) { "box" } else { g.kind };
+                if g.total.is_some() && kind != "cage" {
+                    kind = "cage";
+                }
+                (kind, g)
+            })
+            .collect();
+        for g in &eff {
+            if matches!(g.0, "row" | "col" | "box" | "diag" | "window" | "region") {
+                self.share.push(g.1.cells.iter().copied().collect());
+            }
+        }
+        let mut where_: HashMap<(&str, Vec<Pos>), Vec<usize>> = HashMap::new();
+        let mut where_keys: Vec<(&str, Vec<Pos>)> = Vec::new();
+        for (k, (kind, g)) in eff.iter().enumerate() {
+            if matches!(*kind, "row" | "col" | "box") && g.total.is_none() && g.complete && g.cells.len() == d
+            {
+                let key = (*kind, set_of(&g.cells));
+                if !where_.contains_key(&key) {
+                    where_keys.push(key.clone());
+                }
+                where_.entry(key).or_default().push(k);
+            }
+        }
+        let mut cands: Vec<(isize, isize)> = Vec::new();
+        for (kind, fs) in &where_keys {
+            if *kind == "row" {
+                let m = fs.iter().min().expect("non-empty");
+                for k in 0..d {
+                    let c = (m.r as isize - k as isize, m.c as isize);
+                    if !cands.contains(&c) {
+                        cands.push(c);
+                    }
+                }
+            }
+        }
+        struct GridItem {
+            first: usize,
+            r0: usize,
+            c0: usize,
+            shape: Option<(usize, usize)>,
+            units: Vec<(&'static str, Vec<Pos>)>,
+        }
+        let mut grids: Vec<GridItem> = Vec::new();
+        for (r0, c0) in cands {
+            let Some(mut units) = grid_units(doc, r0, c0, None) else { continue };
+            if !units.iter().all(|(k, c)| where_.contains_key(&(*k, set_of(c)))) {
+                continue;
+            }
+            let mut shape = None;
+            for s in factor_shapes(d) {
+                let bu = grid_units(doc, r0, c0, Some(s)).expect("the area exists")[2 * d..].to_vec();
+                if bu.iter().all(|(k, c)| where_.contains_key(&(*k, set_of(c)))) {
+                    shape = Some(s);
+                    units.extend(bu);
+                    break;
+                }
+            }
+            grids.push(GridItem { first: 0, r0: r0 as usize, c0: c0 as usize, shape, units });
+        }
+        let mut share_count: HashMap<Vec<Pos>, usize> = HashMap::new();
+        for g in &grids {
+            for (_, c) in &g.units {
+                *share_count.entry(set_of(c)).or_default() += 1;
+            }
+        }
+        for g in grids.iter_mut() {
+            let own: Vec<&(&str, Vec<Pos>)> =
+                g.units.iter().filter(|(_, c)| share_count[&set_of(c)] == 1).collect();
+            let own: Vec<&(&str, Vec<Pos>)> = if own.is_empty() { g.units.iter().collect() } else { own };
+            g.first = own.iter().map(|(k, c)| where_[&(*k, set_of(c))][0]).min().expect("units");
+        }
+        grids.sort_by_key(|g| (g.first, g.r0, g.c0));
+        let mut items: Vec<(usize, Json)> = Vec::new();
+        let mut covered: HashSet<Vec<Pos>> = HashSet::new();
+        let mut used: HashSet<usize> = HashSet::new();
+        for g in &grids {
+            if g.units.iter().all(|(_, c)| covered.contains(&set_of(c))) {
+                continue;
+            }
+            for (k, c) in &g.units {
+                covered.insert(set_of(c));
+                for &i in &where_[&(*k, set_of(c))] {
+                    used.insert(i);
+                }
+            }
+            let origin = Pos::new(g.r0, g.c0);
+            let r = match g.shape {
+                Some((h, w)) => rule(
+                    "box_grid",
+                    vec![("origin", Json::str(origin.name())), ("box", Json::ints([h as i64, w as i64]))],
+                ),
+                None => rule("grid", vec![("origin", Json::str(origin.name()))]),
+            };
+            self.grid_areas.push((origin, doc.grid_cells(origin).expect("exists").into_iter().collect()));
+            items.push((g.first, r));
+        }
+        let mut seen = covered;
+        for (k, (kind, g)) in eff.iter().enumerate() {
+            if used.contains(&k) {
+                continue;
+            }
+            if matches!(*kind, "row" | "col" | "box") && !seen.insert(set_of(&g.cells)) {
+                continue;
+            }
+            let r = match *kind {
+                "cage" => {
+                    let mut m = Vec::new();
+                    if let Some(s) = g.total {
+                        m.push(("sum", Json::Int(s)));
+                    }
+                    m.push(("cells", names(&g.cells)));
+                    rule("cage", m)
+                }
+                "row" | "box" => rule(kind, vec![("cells", names(&g.cells))]),
+                "col" => rule("column", vec![("cells", names(&g.cells))]),
+                "diag" => rule("region", vec![("kind", Json::str("diagonal")), ("cells", names(&g.cells))]),
+                "window" => rule("region", vec![("kind", Json::str("window")), ("cells", names(&g.cells))]),
+                _ => {
+                    let k = if self.is_disjoint(&g.cells) { "disjoint" } else { "extra" };
+                    rule("region", vec![("kind", Json::str(k)), ("cells", names(&g.cells))])
+                }
+            };
+            items.push((k, r));
+        }
+        items.sort_by_key(|(k, _)| *k);
+        // Grid areas in the written order.
+        let order: Vec<Pos> = items
+            .iter()
+            .filter_map(|(_, r)| r.get("origin").and_then(Json::as_str).and_then(parse_cell_name))
+            .collect();
+        self.grid_areas.sort_by_key(|(o, _)| order.iter().position(|x| x == o));
+        items.into_iter().map(|(_, r)| r).collect()
+    }
+
+    fn all_mask(&self) -> u64 {
+        (1u64 << self.d) - 1
+    }
+
+    fn mask_of(vals: impl IntoIterator<Item = i64>) -> u64 {
+        vals.into_iter().filter(|v| (1..=63).contains(v)).fold(0, |m, v| m | 1 << (v - 1))
+    }
+
+    fn parity_mask(&self, odd: bool) -> u64 {
+        Self::mask_of((1..=self.d as i64).filter(|v| (v % 2 == 1) == odd))
+    }
+
+    fn is_block(cells: &[Pos]) -> bool {
+        cells.len() == 4 && {
+            let p = cells[0];
+            cells[1] == Pos::new(p.r, p.c + 1)
+                && cells[2] == Pos::new(p.r + 1, p.c)
+                && cells[3] == Pos::new(p.r + 1, p.c + 1)
+        }
+    }
+
+    /// Cell marks (5.3 "Cell marks") and the candidates they imply.
+    fn cell_clues(&self) -> (Vec<Json>, HashMap<Pos, u64>) {
+        let doc = self.doc;
+        let d = self.d as i64;
+        let mut implied: HashMap<Pos, u64> = HashMap::new();
+        let mut out = Vec::new();
+        let mut done: HashSet<usize> = HashSet::new();
+        let imply = |cells: &[Pos], m: u64, implied: &mut HashMap<Pos, u64>| {
+            for c in cells {
+                *implied.entry(*c).or_insert(self.all_mask()) &= m;
+            }
+        };
+        let all_cells = doc.cells();
+        for (i, r) in doc.rules.iter().enumerate() {
+            if done.contains(&i) {
+                continue;
+            }
+            match &r.kind {
+                RuleKind::Cell { kind, cells, .. } | RuleKind::Corner { kind, cells, .. }
+                    if matches!(kind.as_str(), "odd" | "even")
+                        || matches!(&r.kind, RuleKind::Corner { op: Some(o), .. } if o == "odd" || o == "even") =>
+                {
+                    let par = match &r.kind {
+                        RuleKind::Corner { op: Some(o), .. } => o.clone(),
+                        _ => kind.clone(),
+                    };
+                    imply(cells, self.parity_mask(par == "odd"), &mut implied);
+                    out.push(self.parity_rule(&par, cells));
+                }
+                RuleKind::Cell { kind, cells, values, .. } if kind == "set" => {
+                    imply(cells, Self::mask_of(values.iter().copied()), &mut implied);
+                    out.push(rule(
+                        "cell",
+                        vec![
+                            ("kind", Json::str("set")),
+                            ("values", Json::ints(values.iter().copied())),
+                            ("cells", names(cells)),
+                        ],
+                    ));
+                }
+                RuleKind::Cell { kind, cells, values, .. } if kind == "exclude" => {
+                    for &v in values {
+                        imply(cells, self.all_mask() & !Self::mask_of([v]), &mut implied);
+                        out.push(self.exclude_rule(v, cells));
+                    }
+                }
+                RuleKind::Corner { kind, cells, value: Some(v), .. } if kind == "exclude" => {
+                    imply(cells, self.all_mask() & !Self::mask_of([*v]), &mut implied);
+                    out.push(self.exclude_rule(*v, cells));
+                }
+                RuleKind::Cell { kind, split: Some(split), .. }
+                | RuleKind::Negative { of: _, selector: Some(Json::Str(kind)), split: Some(split), .. }
+                    if matches!(kind.as_str(), "low" | "high")
+                        && (matches!(&r.kind, RuleKind::Cell { .. })
+                            || matches!(&r.kind, RuleKind::Negative { of, .. } if of == "cell")) =>
+                {
+                    let split = *split;
+                    let lh = |x: &RuleKind| matches!(x, RuleKind::Cell { kind, split: Some(s), .. } if (kind == "low" || kind == "high") && *s == split);
+                    let hi_rules: Vec<usize> =
+                        (0..doc.rules.len()).filter(|&j| lh(&doc.rules[j].kind)).collect();
+                    let negs: Vec<usize> = (0..doc.rules.len())
+                        .filter(|&j| matches!(&doc.rules[j].kind, RuleKind::Negative { of, selector: Some(Json::Str(k)), split: Some(s), .. } if of == "cell" && (k == "low" || k == "high") && *s == split))
+                        .collect();
+                    let low_mask = Self::mask_of(1..=split);
+                    let high_mask = Self::mask_of(split + 1..=d);
+                    if negs.is_empty() {
+                        if let RuleKind::Cell { kind, cells, .. } = &r.kind {
+                            let (vals, m): (Vec<i64>, u64) = if kind == "low" {
+                                ((1..=split).collect(), low_mask)
+                            } else {
+                                ((split + 1..=d).collect(), high_mask)
+                            };
+                            imply(cells, m, &mut implied);
+                            out.push(rule(
+                                "cell",
+                                vec![
+                                    ("kind", Json::str("set")),
+                                    ("values", Json::ints(vals)),
+                                    ("cells", names(cells)),
+                                ],
+                            ));
+                        }
+                        continue;
+                    }
+                    let RuleKind::Negative { selector: Some(Json::Str(nk)), .. } = &doc.rules[negs[0]].kind
+                    else {
+                        unreachable!()
+                    };
+                    done.extend(hi_rules.iter().copied());
+                    done.extend(negs.iter().copied());
+                    let marked: HashSet<Pos> = hi_rules
+                        .iter()
+                        .filter_map(|&j| match &doc.rules[j].kind {
+                            RuleKind::Cell { kind, cells, .. } if kind == nk => Some(cells.clone()),
+                            _ => None,
+                        })
+                        .flatten()
+                        .collect();
+                    let high: Vec<Pos> = if nk == "high" {
+                        let mut v: Vec<Pos> = marked.iter().copied().collect();
+                        v.sort();
+                        v
+                    } else {
+                        all_cells.iter().copied().filter(|c| !marked.contains(c)).collect()
+                    };
+                    let low: Vec<Pos> = all_cells.iter().copied().filter(|c| !high.contains(c)).collect();
+                    imply(&high, high_mask, &mut implied);
+                    imply(&low, low_mask, &mut implied);
+                    out.push(rule(
+                        "cell",
+                        vec![
+                            ("kind", Json::str("high")),
+                            ("split", Json::Int(split)),
+                            ("cells", names(&high)),
+                        ],
+                    ));
+                    out.push(rule(
+                        "negative",
+                        vec![
+                            ("of", Json::str("cell")),
+                            ("kind", Json::str("high")),
+                            ("split", Json::Int(split)),
+                        ],
+                    ));
+                }
+                RuleKind::Negative { of, selector: Some(Json::Str(k)), area, .. }
+                    if of == "cell" && (k == "odd" || k == "even") =>
+                {
+                    let marked: HashSet<Pos> = doc
+                        .rules
+                        .iter()
+                        .filter_map(|x| match &x.kind {
+                            RuleKind::Cell { kind, cells, .. } if kind == k => Some(cells.clone()),
+                            _ => None,
+                        })
+                        .flatten()
+                        .collect();
+                    let scope: Option<HashSet<Pos>> =
+                        area.as_ref().map(|a| doc.area_cells(a).into_iter().collect());
+                    let rest: Vec<Pos> = all_cells
+                        .iter()
+                        .copied()
+                        .filter(|c| scope.as_ref().is_none_or(|s| s.contains(c)) && !marked.contains(c))
+                        .collect();
+                    if !rest.is_empty() {
+                        let other = if k == "odd" { "even" } else { "odd" };
+                        imply(&rest, self.parity_mask(other == "odd"), &mut implied);
+                        out.push(self.parity_rule(other, &rest));
+                    }
+                }
+                _ => {}
+            }
+        }
+        (out, implied)
+    }
+
+    fn parity_rule(&self, par: &str, cells: &[Pos]) -> Json {
+        if Self::is_block(cells) {
+            rule(
+                "corner",
+                vec![("kind", Json::str("mathrax")), ("op", Json::str(par)), ("cells", names(cells))],
+            )
+        } else {
+            rule("cell", vec![("kind", Json::str(par)), ("cells", names(cells))])
+        }
+    }
+
+    fn exclude_rule(&self, v: i64, cells: &[Pos]) -> Json {
+        if Self::is_block(cells) {
+            rule(
+                "corner",
+                vec![("kind", Json::str("exclude")), ("value", Json::Int(v)), ("cells", names(cells))],
+            )
+        } else {
+            rule(
+                "cell",
+                vec![("kind", Json::str("exclude")), ("values", Json::ints([v])), ("cells", names(cells))],
+            )
+        }
+    }
+
+    fn share_house(&self, a: Pos, b: Pos) -> bool {
+        self.share.iter().any(|h| h.contains(&a) && h.contains(&b))
+    }
+
+    /// The allowed ordered pairs of a numbered pair clue between two cells.
+    fn pair_table(&self, a: Pos, b: Pos, ok: &dyn Fn(i64, i64) -> bool) -> HashSet<(i64, i64)> {
+        let same = self.share_house(a, b);
+        let d = self.d as i64;
+        let mut out = HashSet::new();
+        for u in 1..=d {
+            for v in 1..=d {
+                if (u != v || !same) && ok(u, v) {
+                    out.insert((u, v));
+                }
+            }
+        }
+        out
+    }
+
+    /// The first (kind, value) of the numbered clue search whose pair set equals `table`
+    /// (with or without the u = v pairs).
+    fn recognise(&self, table: &HashSet<(i64, i64)>) -> Option<(&'static str, i64)> {
+        let d = self.d as i64;
+        let no_eq: HashSet<(i64, i64)> = table.iter().copied().filter(|(u, v)| u != v).collect();
+        type Test = fn(i64, i64, i64) -> bool;
+        let kinds: [(&str, i64, Test); 4] = [
+            ("difference", 2 * d, |u, v, k| (u - v).abs() == k),
+            ("sum", 2 * d, |u, v, k| u + v == k),
+            ("ratio", 2 * d, |u, v, k| u == k * v || v == k * u),
+            ("product", d * d, |u, v, k| u * v == k),
+        ];
+        for (kind, max, f) in kinds {
+            for k in 1..=max {
+                let mut full = HashSet::new();
+                for u in 1..=d {
+                    for v in 1..=d {
+                        if f(u, v, k) {
+                            full.insert((u, v));
+                        }
+                    }
+                }
+                let full_no_eq: HashSet<(i64, i64)> = full.iter().copied().filter(|(u, v)| u != v).collect();
+                if full == *table || full_no_eq == *table || full == no_eq {
+                    return Some((kind, k));
+                }
+            }
+        }
+        None
+    }
+
+    fn numbered_ok(kind: &str, k: i64) -> Box<dyn Fn(i64, i64) -> bool> {
+        match kind {
+            "difference" | "-" => Box::new(move |u, v| (u - v).abs() == k),
+            "sum" | "+" => Box::new(move |u, v| u + v == k),
+            "ratio" | "/" => Box::new(move |u, v| u == k * v || v == k * u),
+            _ => Box::new(move |u, v| u * v == k),
+        }
+    }
+
+    fn numbered_edge(&self, a: Pos, b: Pos, kind: &str, k: i64) -> Json {
+        let t = self.pair_table(a, b, &*Self::numbered_ok(kind, k));
+        let (kind, v) = self.recognise(&t).unwrap_or(match kind {
+            "difference" => ("difference", k),
+            "sum" => ("sum", k),
+            "ratio" => ("ratio", k),
+            _ => ("product", k),
+        });
+        let key = if kind == "sum" { "sum" } else { "value" };
+        rule("edge", vec![("kind", Json::str(kind)), (key, Json::Int(v)), ("cells", names(&[a, b]))])
+    }
+
+    fn outside_side(&self, cells: &[Pos], _diagonal: bool) -> Option<Side> {
+        let doc = self.doc;
+        let p = cells[0];
+        let cand: Vec<(Side, (isize, isize))> = if cells.len() == 1 {
+            Side::ALL.iter().map(|s| (*s, s.step())).collect()
+        } else {
+            let (dr, dc) = (cells[1].r as isize - p.r as isize, cells[1].c as isize - p.c as isize);
+            if cells
+                .windows(2)
+                .any(|w| (w[1].r as isize - w[0].r as isize, w[1].c as isize - w[0].c as isize) != (dr, dc))
+            {
+                return None;
+            }
+            let v = if dr == 1 { Side::Top } else { Side::Bottom };
+            let h = if dc == 1 { Side::Left } else { Side::Right };
+            if dc == 0 && dr.abs() == 1 {
+                vec![(v, (-dr, 0))]
+            } else if dr == 0 && dc.abs() == 1 {
+                vec![(h, (0, -dc))]
+            } else if dr.abs() == 1 && dc.abs() == 1 {
+                // The reference recomputes diagonal sides the same way for every clue kind.
+                vec![(v, (-dr, 0)), (h, (0, -dc))]
+            } else {
+                vec![]
+            }
+        };
+        cand.into_iter()
+            .find(|(_, (sr, sc))| !doc.is_cell_at(p.r as isize + sr, p.c as isize + sc))
+            .map(|(s, _)| s)
+    }
+
+    fn outside_ok(&self, side: Side, cells: &[Pos], diagonal_ok: bool) -> bool {
+        let doc = self.doc;
+        let p = cells[0];
+        let (sr, sc) = side.step();
+        if doc.is_cell_at(p.r as isize + sr, p.c as isize + sc) {
+            return false;
+        }
+        if cells.len() > 1 {
+            let (dr, dc) = (cells[1].r as isize - p.r as isize, cells[1].c as isize - p.c as isize);
+            let straight = (dr, dc) == (-sr, -sc);
+            let diag = diagonal_ok
+                && dr.abs() == 1
+                && dc.abs() == 1
+                && ((sr != 0 && dr == -sr) || (sc != 0 && dc == -sc));
+            if !(straight || diag) {
+                return false;
+            }
+            if cells
+                .windows(2)
+                .any(|w| (w[1].r as isize - w[0].r as isize, w[1].c as isize - w[0].c as isize) != (dr, dc))
+            {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn touching_path(cells: &[Pos]) -> bool {
+        cells.windows(2).all(|w| w[0] != w[1] && w[0].r.abs_diff(w[1].r) <= 1 && w[0].c.abs_diff(w[1].c) <= 1)
+    }
+
+    fn adjacent(a: Pos, b: Pos) -> bool {
+        a.r.abs_diff(b.r) + a.c.abs_diff(b.c) == 1
+    }
+
+    /// Orthogonal pairs (reading order, steps right then down) kept inside one grid area.
+    fn ortho_pairs(&self, scope: Option<&HashSet<Pos>>) -> Vec<(Pos, Pos)> {
+        let doc = self.doc;
+        let mut out = Vec::new();
+        for p in doc.cells() {
+            for (dr, dc) in [(0, 1), (1, 0)] {
+                let q = Pos::new(p.r + dr, p.c + dc);
+                if !doc.is_cell(q) {
+                    continue;
+                }
+                if let Some(s) = scope
+                    && !(s.contains(&p) && s.contains(&q))
+                {
+                    continue;
+                }
+                if !self.grid_areas.is_empty()
+                    && !self.grid_areas.iter().any(|(_, a)| a.contains(&p) && a.contains(&q))
+                {
+                    continue;
+                }
+                out.push((p, q));
+            }
+        }
+        out
+    }
+
+    /// Pair-clue rules and constraint rules, each in file order.
+    fn write_rules(&self) -> (Vec<Json>, Vec<Json>) {
+        let doc = self.doc;
+        let mut pairs: Vec<Json> = Vec::new();
+        let mut cons: Vec<Json> = Vec::new();
+        let family_edges = |fam: &str| -> HashSet<(Pos, Pos)> {
+            doc.rules
+                .iter()
+                .filter_map(|r| match &r.kind {
+                    RuleKind::Edge { kind, cells, .. } if kind == fam => {
+                        Some((cells[0].min(cells[1]), cells[0].max(cells[1])))
+                    }
+                    _ => None,
+                })
+                .collect()
+        };
+        let mut last_relation: Option<usize> = None;
+        for r in &doc.rules {
+            let before = pairs.len();
+            match &r.kind {
+                RuleKind::Edge { kind, cells, value, .. } => match kind.as_str() {
+                    "kropki" | "xv" | "less" => pairs.push(strip(&r.raw)),
+                    _ => cons.push(self.numbered_edge(cells[0], cells[1], kind, value.unwrap_or(0))),
+                },
+                RuleKind::Corner { kind, cells, op: Some(op), value: Some(v) } if kind == "mathrax" => {
+                    let ok = Self::numbered_ok(op, *v);
+                    let t1 = self.pair_table(cells[0], cells[3], &*ok);
+                    let t2 = self.pair_table(cells[1], cells[2], &*ok);
+                    let (a, b) = (self.recognise(&t1), self.recognise(&t2));
+                    let (o, val) = match (a, b) {
+                        (Some(x), Some(y)) if x == y => {
+                            let o = match x.0 {
+                                "difference" => "-",
+                                "sum" => "+",
+                                "ratio" => "/",
+                                _ => "x",
+                            };
+                            (o.to_string(), x.1)
+                        }
+                        _ => (op.clone(), *v),
+                    };
+                    cons.push(rule(
+                        "corner",
+                        vec![
+                            ("kind", Json::str("mathrax")),
+                            ("op", Json::str(o)),
+                            ("value", Json::Int(val)),
+                            ("cells", names(cells)),
+                        ],
+                    ));
+                }
+                RuleKind::Relation { op, pairs: prs } => {
+                    for pr in prs {
+                        let edge = if Self::adjacent(pr[0], pr[1]) {
+                            self.relation_edge(op, pr[0], pr[1])
+                        } else {
+                            None
+                        };
+                        match edge {
+                            Some((true, e)) => pairs.push(e),
+                            Some((false, e)) => cons.push(e),
+                            None => {
+                                let merge = !pairs.is_empty()
+                                    && last_relation == Some(pairs.len() - 1)
+                                    && pairs.last().is_some_and(|l| {
+                                        l.get("type").and_then(Json::as_str) == Some("relation")
+                                            && l.get("op").and_then(Json::as_str) == Some(op.op.as_str())
+                                            && l.get("params") == Some(&op.params)
+                                    });
+                                if merge {
+                                    if let Some(Json::Obj(m)) = pairs.last_mut()
+                                        && let Some((_, Json::Arr(ps))) =
+                                            m.iter_mut().find(|(k, _)| k == "pairs")
+                                    {
+                                        ps.push(names(pr));
+                                    }
+                                } else {
+                                    pairs.push(rule(
+                                        "relation",
+                                        vec![
+                                            ("op", Json::str(&op.op)),
+                                            ("params", op.params.clone()),
+                                            ("pairs", Json::Arr(vec![names(pr)])),
+                                        ],
+                                    ));
+                                }
+                                last_relation = Some(pairs.len() - 1);
+                            }
+                        }
+                    }
+                    continue;
+                }
+                RuleKind::Neighbours { kind: Some(k), within, area, except, .. } => {
+                    let whole = area.as_ref().is_none_or(|a| {
+                        let cs: HashSet<Pos> = doc.area_cells(a).into_iter().collect();
+                        self.grid_areas.len() <= 1 && cs.len() == doc.cells().len()
+                            || self.grid_areas.len() == 1 && self.grid_areas[0].1 == cs
+                    });
+                    if whole && within.is_none() && except.is_empty() {
+                        pairs.push(rule("neighbours", vec![("kind", Json::str(k))]));
+                    } else {
+                        let mut m = strip(&r.raw);
+                        if whole && let Json::Obj(o) = &mut m {
+                            o.retain(|(k, _)| k != "area");
+                        }
+                        pairs.push(m);
+                    }
+                }
+                RuleKind::Neighbours { op: Some(op), step: Some(step), .. } if step == "orthogonal" => {
+                    let k = op.params.as_arr().and_then(|a| a.first()).and_then(Json::as_int);
+                    let neg = |of: &str, sel: Option<(&str, Json)>| {
+                        let mut m = vec![("of", Json::str(of))];
+                        if let Some(s) = sel {
+                            m.push(s);
+                        }
+                        rule("negative", m)
+                    };
+                    let out = match (op.op.as_str(), k) {
+                        ("not_sum", Some(10)) => Some(neg("xv", Some(("letter", Json::str("X"))))),
+                        ("not_sum", Some(5)) => Some(neg("xv", Some(("letter", Json::str("V"))))),
+                        ("not_sum", Some(s)) => Some(neg("sum", Some(("sum", Json::Int(s))))),
+                        ("not_consecutive", _) => {
+                            Some(rule("neighbours", vec![("kind", Json::str("nonconsecutive"))]))
+                        }
+                        ("not_difference", Some(1)) => {
+                            Some(neg("kropki", Some(("color", Json::str("white")))))
+                        }
+                        ("not_difference", Some(v)) => Some(neg("difference", Some(("value", Json::Int(v))))),
+                        ("not_ratio", Some(2)) => Some(neg("kropki", Some(("color", Json::str("black"))))),
+                        ("not_ratio", Some(v)) => Some(neg("ratio", Some(("value", Json::Int(v))))),
+                        _ => None,
+                    };
+                    pairs.push(out.unwrap_or_else(|| strip(&r.raw)));
+                }
+                RuleKind::Neighbours { .. } => pairs.push(strip(&r.raw)),
+                RuleKind::Negative { of, selector, area, .. }
+                    if matches!(
+                        of.as_str(),
+                        "kropki" | "xv" | "difference" | "ratio" | "sum" | "product"
+                    ) =>
+                {
+                    let fam = if of == "sum" { "sum".to_string() } else { of.clone() };
+                    let exempt = family_edges(&fam);
+                    let scope: Option<HashSet<Pos>> =
+                        area.as_ref().map(|a| doc.area_cells(a).into_iter().collect());
+                    let uncovered =
+                        self.ortho_pairs(scope.as_ref()).into_iter().filter(|p| !exempt.contains(p)).count();
+                    if uncovered == 0 {
+                        continue;
+                    }
+                    let (of2, sel) = match (of.as_str(), selector) {
+                        ("difference", Some(Json::Int(1))) => ("kropki", Some(("color", Json::str("white")))),
+                        ("kropki", Some(s)) => ("kropki", Some(("color", s.clone()))),
+                        ("xv", Some(s)) => ("xv", Some(("letter", s.clone()))),
+                        ("sum", Some(s)) => ("sum", Some(("sum", s.clone()))),
+                        (o, Some(s)) if o != "kropki" && o != "xv" => (o, Some(("value", s.clone()))),
+                        (o, _) => (o, None),
+                    };
+                    let no_dots = family_edges("kropki").is_empty();
+                    if of2 == "kropki"
+                        && sel.as_ref().is_some_and(|(_, v)| v.as_str() == Some("white"))
+                        && no_dots
+                        && self.grid_areas.len() <= 1
+                        && area.is_none()
+                    {
+                        pairs.push(rule("neighbours", vec![("kind", Json::str("nonconsecutive"))]));
+                        continue;
+                    }
+                    let mut m = vec![("of", Json::str(of2))];
+                    if let Some(s) = sel {
+                        m.push(s);
+                    }
+                    if let Some(a) = area {
+                        match a {
+                            Area::Origin(o) => m.push(("area", Json::str(o.name()))),
+                            Area::Cells(c) => {
+                                let cs: HashSet<Pos> = c.iter().copied().collect();
+                                if let Some((o, _)) = self.grid_areas.iter().find(|(_, g)| *g == cs) {
+                                    if self.grid_areas.len() > 1 {
+                                        m.push(("area", Json::str(o.name())));
+                                    }
+                                } else {
+                                    m.push(("area", names(c)));
+                                }
+                            }
+                        }
+                    }
+                    pairs.push(rule("negative", m));
+                }
+                RuleKind::Line { kind, cells, closed, value, groups } => {
+                    let d = self.d;
+                    match kind.as_str() {
+                        "lockout" => {
+                            let k = value.unwrap_or(4);
+                            let (a, b) = (cells[0], cells[cells.len() - 1]);
+                            pairs.push(rule(
+                                "relation",
+                                vec![
+                                    ("op", Json::str("difference_at_least")),
+                                    ("params", Json::ints([k])),
+                                    ("pairs", Json::Arr(vec![names(&[a, b])])),
+                                ],
+                            ));
+                            let d = d as i64;
+                            let mut tab = Vec::new();
+                            for x in 1..=d {
+                                for y in 1..=d {
+                                    if (x - y).abs() < k {
+                                        continue;
+                                    }
+                                    for z in 1..=d {
+                                        if z < x.min(y) || z > x.max(y) {
+                                            tab.push(Json::ints([x, y, z]));
+                                        }
+                                    }
+                                }
+                            }
+                            for &c in &cells[1..cells.len() - 1] {
+                                cons.push(rule(
+                                    "table",
+                                    vec![("cells", names(&[a, b, c])), ("allowed", Json::Arr(tab.clone()))],
+                                ));
+                            }
+                        }
+                        "double_arrow" if cells.len() <= 4 => cons
+                            .push(rule("line", vec![("kind", Json::str("zipper")), ("cells", names(cells))])),
+                        _ => {
+                            let mut m = vec![("kind", Json::str(kind))];
+                            if kind == "whisper" && (value.is_some() || d != 9) {
+                                m.push(("value", Json::Int(value.unwrap_or(5))));
+                            }
+                            if kind == "modular" && d != 9 {
+                                m.push(("value", Json::Int(3)));
+                            }
+                            if kind == "entropic" && d != 9 {
+                                let third = |v: usize| {
+                                    if d.is_multiple_of(3) { (v - 1) * 3 / d } else { (v - 1) / 3 }
+                                };
+                                let gs: Vec<Json> = (0..3)
+                                    .map(|g| Json::ints((1..=d).filter(|&v| third(v) == g).map(|v| v as i64)))
+                                    .collect();
+                                m.push(("groups", Json::Arr(gs)));
+                            }
+                            let _ = groups;
+                            if *closed && (kind == "whisper" || kind == "parity") {
+                                m.push(("closed", Json::Bool(true)));
+                            }
+                            m.push(("cells", names(cells)));
+                            cons.push(rule("line", m));
+                        }
+                    }
+                }
+                RuleKind::Arrow { bulb, lines } => {
+                    let merged = cons.last_mut().is_some_and(|l| {
+                        l.get("type").and_then(Json::as_str) == Some("arrow")
+                            && l.get("bulb") == Some(&names(bulb))
+                    });
+                    if merged {
+                        if let Some(Json::Obj(m)) = cons.last_mut()
+                            && let Some((_, Json::Arr(ls))) = m.iter_mut().find(|(k, _)| k == "lines")
+                        {
+                            ls.extend(lines.iter().map(|l| names(l)));
+                        }
+                    } else {
+                        cons.push(rule(
+                            "arrow",
+                            vec![
+                                ("bulb", names(bulb)),
+                                ("lines", Json::Arr(lines.iter().map(|l| names(l)).collect())),
+                            ],
+                        ));
+                    }
+                }
+                RuleKind::Sum { kind, sum, cells, .. } => {
+                    let k = if kind == "little_killer" {
+                        "little_killer"
+                    } else if cells.len() >= 2
+                        && cells.len() < self.d
+                        && self.outside_side(cells, false).is_some_and(|s| self.outside_ok(s, cells, false))
+                    {
+                        "frame"
+                    } else if Self::is_block(cells) {
+                        "corner"
+                    } else {
+                        "group"
+                    };
+                    let mut m = vec![("kind", Json::str(k)), ("sum", Json::Int(*sum))];
+                    if k == "little_killer" || k == "frame" {
+                        let s = self.outside_side(cells, k == "little_killer").map_or("top", Side::name);
+                        m.push(("side", Json::str(s)));
+                    }
+                    m.push(("cells", names(cells)));
+                    cons.push(rule("sum", m));
+                }
+                RuleKind::Sandwich { cells, .. }
+                | RuleKind::Xsum { cells, .. }
+                | RuleKind::Skyscraper { cells, .. } => {
+                    cons.push(self.with_side(&r.raw, cells, false));
+                }
+                RuleKind::FirstSeen { cells, digits, .. } => {
+                    let mut m = self.with_side(&r.raw, cells, false);
+                    if digits.is_empty()
+                        && let Json::Obj(o) = &mut m
+                    {
+                        o.retain(|(k, _)| k != "digits");
+                        o.push(("digits".into(), Json::ints([1, 2, 3])));
+                    }
+                    cons.push(m);
+                }
+                RuleKind::DistinctCount { value, cells, .. } => {
+                    let mut m = vec![("value", Json::Int(*value))];
+                    if cells.len() >= 2
+                        && let Some(s) =
+                            self.outside_side(cells, true).filter(|s| self.outside_ok(*s, cells, true))
+                    {
+                        m.push(("side", Json::str(s.name())));
+                    }
+                    m.push(("cells", names(cells)));
+                    cons.push(rule("distinct_count", m));
+                }
+                RuleKind::Count { cells, counts: Some(cs), .. } => {
+                    let mut by: Vec<(i64, i64)> = Vec::new();
+                    for &(dg, n) in cs {
+                        if let Some(e) = by.iter_mut().find(|e| e.0 == dg) {
+                            e.1 = n;
+                        } else {
+                            by.push((dg, n));
+                        }
+                    }
+                    by.sort();
+                    cons.push(rule(
+                        "count",
+                        vec![
+                            ("counts", Json::Arr(by.into_iter().map(|(a, b)| Json::ints([a, b])).collect())),
+                            ("cells", names(cells)),
+                        ],
+                    ));
+                }
+                RuleKind::EqualSum { segments } => cons.push(self.equal_sum(&r.raw, segments)),
+                RuleKind::Table { allowed, offsets: Some(offs), .. } => {
+                    let al = Json::Arr(allowed.iter().map(|t| Json::ints(t.iter().copied())).collect());
+                    for p in doc.cells() {
+                        let w: Vec<Pos> = offs
+                            .iter()
+                            .map(|(dr, dc)| (p.r as i64 + dr, p.c as i64 + dc))
+                            .filter(|(r, c)| {
+                                *r >= 0 && *c >= 0 && doc.is_cell(Pos::new(*r as usize, *c as usize))
+                            })
+                            .map(|(r, c)| Pos::new(r as usize, c as usize))
+                            .collect();
+                        if w.len() == offs.len() {
+                            cons.push(rule("table", vec![("cells", names(&w)), ("allowed", al.clone())]));
+                        }
+                    }
+                }
+                RuleKind::Table { allowed, cells: Some(cs), .. }
+                    if cs.len() == 2
+                        && Self::adjacent(cs[0], cs[1])
+                        && allowed.iter().all(|t| t.len() == 2)
+                        && self.recognise(&allowed.iter().map(|t| (t[0], t[1])).collect()).is_some() =>
+                {
+                    let set: HashSet<(i64, i64)> = allowed.iter().map(|t| (t[0], t[1])).collect();
+                    let (kind, v) = self.recognise(&set).expect("checked");
+                    let key = if kind == "sum" { "sum" } else { "value" };
+                    cons.push(rule(
+                        "edge",
+                        vec![("kind", Json::str(kind)), (key, Json::Int(v)), ("cells", names(cs))],
+                    ));
+                }
+                RuleKind::Rossini { .. }
+                | RuleKind::Corner { kind: _, op: None, value: None, .. }
+                | RuleKind::Contains { .. }
+                | RuleKind::Appears { .. }
+                | RuleKind::Clone { .. }
+                | RuleKind::Isomorphic { .. }
+                | RuleKind::Count { .. }
+                | RuleKind::GlobalEntropy
+                | RuleKind::Vudoku { .. }
+                | RuleKind::Table { .. } => {
+                    if matches!(&r.kind, RuleKind::Corner { kind, .. } if kind != "battenburg") {
+                        continue;
+                    }
+                    cons.push(strip(&r.raw))
+                }
+                RuleKind::Negative { of, .. } if of == "rossini" || of == "battenburg" => {
+                    cons.push(strip(&r.raw))
+                }
+                _ => {}
+            }
+            if pairs.len() != before {
+                last_relation = None;
+            }
+        }
+        (pairs, cons)
+    }
+
+    /// A relation pair on adjacent cells that is an edge clue: (pair stream?, the edge rule).
+    fn relation_edge(&self, op: &super::exchange::PairOp, a: Pos, b: Pos) -> Option<(bool, Json)> {
+        let k = op.params.as_arr().and_then(|x| x.first()).and_then(Json::as_int);
+        let edge = |kind: &str, key: &str, v: Json| {
+            rule("edge", vec![("kind", Json::str(kind)), (key, v), ("cells", names(&[a, b]))])
+        };
+        match (op.op.as_str(), k) {
+            ("difference", Some(1)) => Some((true, edge("kropki", "color", Json::str("white")))),
+            ("ratio", Some(2)) => Some((true, edge("kropki", "color", Json::str("black")))),
+            ("sum", Some(10)) => Some((true, edge("xv", "letter", Json::str("X")))),
+            ("sum", Some(5)) => Some((true, edge("xv", "letter", Json::str("V")))),
+            ("less", _) => {
+                Some((true, rule("edge", vec![("kind", Json::str("less")), ("cells", names(&[a, b]))])))
+            }
+            ("difference" | "sum" | "ratio", Some(v)) => Some((false, self.numbered_edge(a, b, &op.op, v))),
+            _ => None,
+        }
+    }
+
+    fn with_side(&self, raw: &Json, cells: &[Pos], diagonal: bool) -> Json {
+        let mut m = strip(raw);
+        if let Some(s) = self.outside_side(cells, diagonal)
+            && let Json::Obj(o) = &mut m
+            && let Some((_, v)) = o.iter_mut().find(|(k, _)| k == "side")
+        {
+            *v = Json::str(s.name());
+        }
+        m
+    }
+
+    fn equal_sum(&self, raw: &Json, segs: &[Vec<Pos>]) -> Json {
+        // zipper: n//2 two-cell segments, then (n odd) one one-cell segment.
+        let n: usize = segs.iter().map(Vec::len).sum();
+        let all: Vec<Pos> = segs.iter().flatten().copied().collect();
+        let distinct = set_of(&all).len() == all.len();
+        let pairs_n = n / 2;
+        let shape_ok = segs.len() == pairs_n + n % 2
+            && segs[..pairs_n].iter().all(|s| s.len() == 2)
+            && (n.is_multiple_of(2) || segs[pairs_n].len() == 1);
+        if distinct && shape_ok && n >= 2 {
+            let mut path = vec![Pos::new(0, 0); n];
+            for (k, s) in segs[..pairs_n].iter().enumerate() {
+                path[k] = s[0];
+                path[n - 1 - k] = s[1];
+            }
+            if n % 2 == 1 {
+                path[pairs_n] = segs[pairs_n][0];
+            }
+            if Self::touching_path(&path) {
+                return rule("line", vec![("kind", Json::str("zipper")), ("cells", names(&path))]);
+            }
+        }
+        if segs.len() == 2 && segs[0].len() == 2 {
+            let mut path = vec![segs[0][0]];
+            path.extend(segs[1].iter().copied());
+            path.push(segs[0][1]);
+            if Self::touching_path(&path) {
+                return rule("line", vec![("kind", Json::str("double_arrow")), ("cells", names(&path))]);
+            }
+        }
+        strip(raw)
+    }
+}
+
+fn meta_out(meta: Option<&Json>) -> Vec<(String, Json)> {
+    let Some(m) = meta.and_then(Json::as_obj) else { return Vec::new() };
+    let kept: Vec<(String, Json)> = m
+        .iter()
+        .filter(|(_, v)| {
+            !matches!(v, Json::Null)
+                && *v != Json::str("")
+                && *v != Json::Arr(vec![])
+                && *v != Json::Obj(vec![])
+        })
+        .cloned()
+        .collect();
+    order_keys(&kept, &META_ORDER)
+}
+
+/// The reference's `to_export`: the document read into the engine model and written back in one
+/// spelling per mechanic (5.3), rules in the order of 5.4. `with_solution` adds the unique
+/// solution (only for puzzles whose rules the engine solves); `describe` fills an empty
+/// `meta.type` / `meta.rules_text` (section 7).
+pub fn to_export(doc: &Document, with_solution: bool, describe: bool) -> Result<Json, FormatError> {
+    let mut w = Writer { doc, d: doc.digits, grid_areas: Vec::new(), share: Vec::new() };
+    let mut rules = w.write_groups();
+    let (clues, implied) = w.cell_clues();
+    rules.extend(clues);
+    let (pairs, cons) = w.write_rules();
+    rules.extend(merge_negatives(pairs));
+    rules.extend(cons);
+    let mut out: Vec<(String, Json)> =
+        vec![("format".into(), Json::str("sudoku-puzzle")), ("format_version".into(), Json::Int(1))];
+    let mut meta = meta_out(doc.meta.as_ref());
+    let givens =
+        Json::Arr(doc.givens.iter().map(|g| g.map_or(Json::Null, |v| Json::Int(v as i64))).collect());
+    let mut body: Vec<(String, Json)> = vec![
+        (
+            "board".into(),
+            Json::obj([("rows", Json::Int(doc.rows as i64)), ("cols", Json::Int(doc.cols as i64))]),
+        ),
+        ("digits".into(), Json::Int(doc.digits as i64)),
+        ("givens".into(), givens),
+    ];
+    if with_solution && let Some(sol) = unique_solution(doc) {
+        let mut it = sol.into_iter();
+        let s = doc
+            .givens
+            .iter()
+            .map(|g| if g.is_some() { Json::Int(it.next().unwrap_or(0) as i64) } else { Json::Null });
+        body.push(("solution".into(), Json::Arr(s.collect())));
+    }
+    if let Some(c) = &doc.candidates {
+        let all = (1u64 << doc.digits) - 1;
+        let mut cm: Vec<(String, Json)> = Vec::new();
+        for (p, vals) in c {
+            let imp = implied.get(p).copied().unwrap_or(all);
+            let mask = vals.iter().fold(0u64, |m, &v| m | 1 << (v - 1)) & imp;
+            if mask == imp {
+                continue;
+            }
+            let list = Json::ints((1..=doc.digits as i64).filter(|v| mask >> (v - 1) & 1 == 1));
+            cm.retain(|(k, _)| *k != p.name());
+            cm.push((p.name(), list));
+        }
+        if !cm.is_empty() {
+            body.push(("candidates".into(), Json::Obj(cm)));
+        }
+    }
+    body.push(("rules".into(), Json::Arr(rules)));
+    if describe {
+        let draft = Json::Obj(out.iter().chain(body.iter()).cloned().collect());
+        let (typ, text) = describe_doc(doc, &draft);
+        let empty = |k: &str, meta: &Vec<(String, Json)>| !meta.iter().any(|(x, _)| x == k);
+        if empty("rules_text", &meta) {
+            meta.push(("rules_text".into(), Json::Str(text)));
+        }
+        if empty("type", &meta) {
+            meta.push(("type".into(), Json::Str(typ)));
+        }
+        meta = order_keys(&meta, &META_ORDER);
+    }
+    if !meta.is_empty() {
+        out.push(("meta".into(), Json::Obj(meta)));
+    }
+    out.extend(body);
+    Ok(Json::Obj(out))
+}
+
+/// Both kropki colours (or both X and V) written as two negatives merge into one without selector.
+fn merge_negatives(rules: Vec<Json>) -> Vec<Json> {
+    let mut out: Vec<Json> = Vec::new();
+    for r in rules {
+        let is_neg = |x: &Json, of: &str| {
+            x.get("type").and_then(Json::as_str) == Some("negative")
+                && x.get("of").and_then(Json::as_str) == Some(of)
+        };
+        let mut merged = false;
+        for (of, key) in [("kropki", "color"), ("xv", "letter")] {
+            if is_neg(&r, of)
+                && let Some(i) = out.iter().position(|x| {
+                    is_neg(x, of)
+                        && x.get(key).is_some()
+                        && x.get(key) != r.get(key)
+                        && x.get("area") == r.get("area")
+                })
+                && r.get(key).is_some()
+            {
+                if let Json::Obj(m) = &mut out[i] {
+                    m.retain(|(k, _)| k != key);
+                }
+                merged = true;
+            }
+        }
+        if !merged {
+            out.push(r);
+        }
+    }
+    out
+}
+
+/// The unique solution of a puzzle whose rules the engine solves, in reading order.
+fn unique_solution(doc: &Document) -> Option<Vec<u8>> {
+    if !super::unsolved_families(doc).is_empty() {
+        return None;
+    }
+    let p = super::from_document(doc.clone()).ok()?;
+    let solver = crate::solve::Solver::new(&p.board).ok()?;
+    let c = solver.count(&p.givens, 2);
+    if c.count == 1 { c.solution } else { None }
+}
+
+/// The fingerprinted content of an exported document (5.5 steps 2-5).
+fn semantic_subset(doc: &Document, ex: &Json) -> Json {
+    let mut keep: Vec<(String, Json)> = Vec::new();
+    for k in ["format", "format_version", "digits", "givens", "candidates"] {
+        if let Some(v) = ex.get(k) {
+            keep.push((k.into(), v.clone()));
+        }
+    }
+    keep.push((
+        "board".into(),
+        Json::obj([("rows", Json::Int(doc.rows as i64)), ("cols", Json::Int(doc.cols as i64))]),
+    ));
+    let rules = ex.get("rules").and_then(Json::as_arr).unwrap_or(&[]);
+    let d = doc.digits;
+    let origin_cells =
+        |s: &str| -> Vec<Pos> { parse_cell_name(s).and_then(|o| doc.grid_cells(o)).unwrap_or_default() };
+    let mut houses: Vec<(&str, Vec<Pos>)> = Vec::new();
+    let mut seen: HashSet<Vec<Pos>> = HashSet::new();
+    let mut out: Vec<Json> = Vec::new();
+    let cells_of = |r: &Json, key: &str| -> Vec<Pos> {
+        r.get(key)
+            .and_then(Json::as_arr)
+            .unwrap_or(&[])
+            .iter()
+            .filter_map(|x| x.as_str().and_then(parse_cell_name))
+            .collect()
+    };
+    for r in rules {
+        let t = r.get("type").and_then(Json::as_str).unwrap_or("");
+        let mut add = |k: &'static str, cs: Vec<Pos>| {
+            if seen.insert(set_of(&cs)) {
+                houses.push((k, cs));
+            }
+        };
+        match t {
+            "grid" | "box_grid" => {
+                let Some(o) = r.get("origin").and_then(Json::as_str).and_then(parse_cell_name) else {
+                    continue;
+                };
+                let shape = r
+                    .get("box")
+                    .and_then(Json::as_arr)
+                    .and_then(|b| Some((b.first()?.as_int()? as usize, b.get(1)?.as_int()? as usize)));
+                for (k, cs) in grid_units(doc, o.r as isize, o.c as isize, shape).unwrap_or_default() {
+                    add(if k == "col" { "column" } else { k }, cs);
+                }
+            }
+            "box" => add("box", cells_of(r, "cells")),
+            "row" => add("row", cells_of(r, "cells")),
+            "column" => add("column", cells_of(r, "cells")),
+            _ => {
+                let mut m: Vec<(String, Json)> = r
+                    .as_obj()
+                    .unwrap_or(&[])
+                    .iter()
+                    .filter(|(k, _)| !matches!(k.as_str(), "id" | "label" | "style"))
+                    .cloned()
+                    .collect();
+                if let Some(pos) = m.iter().position(|(k, _)| k == "area") {
+                    let (_, a) = m.remove(pos);
+                    let cs = match &a {
+                        Json::Str(s) => names(&origin_cells(s)),
+                        other => other.clone(),
+                    };
+                    m.push(("cells".into(), cs));
+                }
+                let sort_list = |v: &Json| -> Json {
+                    let mut ns: Vec<String> = v
+                        .as_arr()
+                        .unwrap_or(&[])
+                        .iter()
+                        .filter_map(|x| x.as_str().map(str::to_lowercase))
+                        .collect();
+                    ns.sort_by_key(|n| name_key(n));
+                    Json::strs(ns)
+                };
+                let kind = r.get("kind").and_then(Json::as_str);
+                let set_type = matches!(
+                    t,
+                    "region" | "cage" | "cell" | "contains" | "appears" | "count" | "negative" | "neighbours"
+                ) || (t == "sum" && matches!(kind, Some("group" | "corner")))
+                    || (t == "distinct_count" && r.get("side").is_none())
+                    || (t == "edge" && kind != Some("less"));
+                let key_of = |v: &Json| -> Vec<(usize, usize)> {
+                    v.as_arr().unwrap_or(&[]).iter().filter_map(|x| x.as_str()).map(name_key).collect()
+                };
+                for (k, v) in m.iter_mut() {
+                    if k == "cells" && set_type {
+                        *v = sort_list(v);
+                    }
+                    let pair_lists = (k == "segments" && t == "equal_sum")
+                        || k == "except"
+                        || (k == "pairs"
+                            && t == "relation"
+                            && !directed_op(r.get("op").and_then(Json::as_str).unwrap_or("")));
+                    if pair_lists && let Json::Arr(a) = v {
+                        let mut items: Vec<Json> = a.iter().map(sort_list).collect();
+                        items.sort_by_key(key_of);
+                        *v = Json::Arr(items);
+                    }
+                }
+                out.push(Json::Obj(m));
+            }
+        }
+    }
+    let _ = d;
+    let mut hs: Vec<(String, Vec<String>)> = Vec::new();
+    for (k, cs) in houses {
+        let mut c = cs.clone();
+        c.sort();
+        let entry = (k.to_string(), c.iter().map(|p| p.name()).collect::<Vec<_>>());
+        if !hs.contains(&entry) {
+            hs.push(entry);
+        }
+    }
+    out.extend(hs.into_iter().map(|(k, cs)| Json::obj([("type", Json::Str(k)), ("cells", Json::strs(cs))])));
+    let mut keyed: Vec<(String, Json)> = out.into_iter().map(|r| (r.jcs(), r)).collect();
+    keyed.sort_by(|a, b| a.0.cmp(&b.0));
+    keep.push(("rules".into(), Json::Arr(keyed.into_iter().map(|(_, r)| r).collect())));
+    Json::Obj(keep)
+}
+
+// ---------------------------------------------------------------------------------- describe
+
+/// A placement variant: name, sentence, its regions (kind, cells).
+type Placement = (&'static str, String, Vec<(&'static str, Vec<Pos>)>);
+
+struct GridView {
+    n: usize,
+    r0: usize,
+    c0: usize,
+    shape: Option<(usize, usize)>,
+}
+
+impl GridView {
+    fn cell(&self, r: usize, c: usize) -> Pos {
+        Pos::new(self.r0 + r, self.c0 + c)
+    }
+
+    fn block(&self, r: usize, c: usize, h: usize, w: usize) -> Vec<Pos> {
+        (0..h).flat_map(|a| (0..w).map(move |b| (a, b))).map(|(a, b)| self.cell(r + a, c + b)).collect()
+    }
+
+    fn boxes(&self) -> Vec<(usize, usize)> {
+        let Some((bh, bw)) = self.shape else { return vec![] };
+        (0..self.n).step_by(bh).flat_map(|br| (0..self.n).step_by(bw).map(move |bc| (br, bc))).collect()
+    }
+
+    fn line(&self, r: usize, c: usize, dr: isize, dc: isize, len: usize) -> Vec<Pos> {
+        (0..len as isize)
+            .map(|k| self.cell((r as isize + k * dr) as usize, (c as isize + k * dc) as usize))
+            .collect()
+    }
+
+    /// (name, text, regions as (kind, cells)) of each placement variant defined for this grid.
+    fn placements(&self) -> Vec<Placement> {
+        let n = self.n;
+        let mut out = Vec::new();
+        out.push((
+            "X",
+            "Digits don't repeat on either of the two main diagonals.".to_string(),
+            vec![
+                ("diagonal", (0..n).map(|i| self.cell(i, i)).collect()),
+                ("diagonal", (0..n).map(|i| self.cell(i, n - 1 - i)).collect()),
+            ],
+        ));
+        if let Some((bh, bw)) = self.shape {
+            let mut starts = Vec::new();
+            for i in 0..(n / bh).saturating_sub(1) {
+                for j in 0..(n / bw).saturating_sub(1) {
+                    let (r, c) = (1 + i * (bh + 1), 1 + j * (bw + 1));
+                    if r + bh < n && c + bw < n {
+                        starts.push((r, c));
+                    }
+                }
+            }
+            if !starts.is_empty() {
+                out.push((
+                    "Windoku",
+                    format!("Digits don't repeat in any of the shaded {bh}×{bw} windows."),
+                    starts.iter().map(|&(r, c)| ("window", self.block(r, c, bh, bw))).collect(),
+                ));
+            }
+        }
+        if n == 9 {
+            out.push((
+                "Argyle",
+                "Digits don't repeat on any of the eight marked diagonals.".into(),
+                vec![
+                    ("diagonal", self.line(0, 1, 1, 1, 8)),
+                    ("diagonal", self.line(1, 0, 1, 1, 8)),
+                    ("diagonal", self.line(0, 7, 1, -1, 8)),
+                    ("diagonal", self.line(1, 8, 1, -1, 8)),
+                    ("diagonal", self.line(0, 4, 1, -1, 5)),
+                    ("diagonal", self.line(0, 4, 1, 1, 5)),
+                    ("diagonal", self.line(4, 0, 1, 1, 5)),
+                    ("diagonal", self.line(4, 8, 1, -1, 5)),
+                ],
+            ));
+            let pts = |ps: &[(usize, usize)]| ps.iter().map(|&(r, c)| self.cell(r, c)).collect::<Vec<_>>();
+            out.push((
+                "Asterisk",
+                "Digits don't repeat in the nine shaded cells forming an asterisk.".into(),
+                vec![(
+                    "extra",
+                    pts(&[(1, 4), (2, 2), (2, 6), (4, 1), (4, 4), (4, 7), (6, 2), (6, 6), (7, 4)]),
+                )],
+            ));
+        }
+        if let Some((bh, bw)) = self.shape
+            && bh % 2 == 1
+            && bw % 2 == 1
+        {
+            out.push((
+                "Centre-dot",
+                "Digits don't repeat among the centre cells of the boxes.".into(),
+                vec![(
+                    "extra",
+                    self.boxes().iter().map(|&(br, bc)| self.cell(br + bh / 2, bc + bw / 2)).collect(),
+                )],
+            ));
+        }
+        if n == 9 {
+            let pts = |ps: &[(usize, usize)]| ps.iter().map(|&(r, c)| self.cell(r, c)).collect::<Vec<_>>();
+            out.push((
+                "Girandola",
+                "Digits don't repeat in the nine shaded cells of the girandola pattern.".into(),
+                vec![(
+                    "extra",
+                    pts(&[(0, 0), (0, 8), (1, 4), (4, 1), (4, 4), (4, 7), (7, 4), (8, 0), (8, 8)]),
+                )],
+            ));
+        }
+        if let Some((bh, bw)) = self.shape {
+            let mut rs = Vec::new();
+            for a in 0..bh {
+                for b in 0..bw {
+                    rs.push((
+                        "disjoint",
+                        self.boxes().iter().map(|&(br, bc)| self.cell(br + a, bc + b)).collect(),
+                    ));
+                }
+            }
+            out.push((
+                "Disjoint Groups",
+                format!("Cells in the same position in each {bh}×{bw} box contain different digits."),
+                rs,
+            ));
+        }
+        out
+    }
+}
+
+fn grid_names(grids: &[GridView]) -> Vec<String> {
+    let mut rs: Vec<usize> = grids.iter().map(|g| g.r0).collect();
+    rs.sort();
+    rs.dedup();
+    let mut cs: Vec<usize> = grids.iter().map(|g| g.c0).collect();
+    cs.sort();
+    cs.dedup();
+    let pos = |g: &GridView| -> String {
+        let v = if g.r0 == rs[0] {
+            "top"
+        } else if g.r0 == *rs.last().expect("rows") {
+            "bottom"
+        } else {
+            "middle"
+        };
+        let h = if g.c0 == cs[0] {
+            "left"
+        } else if g.c0 == *cs.last().expect("cols") {
+            "right"
+        } else {
+            "centre"
+        };
+        match (v, h) {
+            ("middle", "centre") => "centre".into(),
+            ("middle", "left") => "left".into(),
+            ("middle", "right") => "right".into(),
+            ("top", "centre") => "top".into(),
+            ("bottom", "centre") => "bottom".into(),
+            _ => format!("{v}-{h}"),
+        }
+    };
+    let names: Vec<String> = grids.iter().map(pos).collect();
+    let uniq: HashSet<&String> = names.iter().collect();
+    if uniq.len() < names.len() {
+        grids.iter().map(|g| format!("grid at r{}c{}", g.r0 + 1, g.c0 + 1)).collect()
+    } else {
+        names.into_iter().map(|n| n + " grid").collect()
+    }
+}
+
+fn where_text(gi: &[usize], grids: &[GridView]) -> String {
+    if grids.len() < 2 || gi.is_empty() || gi.len() == grids.len() {
+        return String::new();
+    }
+    let names = grid_names(grids);
+    let mut idx = gi.to_vec();
+    idx.sort();
+    let mut ns: Vec<String> = idx.iter().map(|&i| names[i].clone()).collect();
+    if ns.iter().all(|n| n.ends_with(" grid")) && ns.len() > 1 {
+        ns = ns.iter().map(|n| n[..n.len() - 5].to_string()).collect();
+        return format!(" Only in the {} and {} grids.", ns[..ns.len() - 1].join(", "), ns[ns.len() - 1]);
+    }
+    if ns.len() > 1 {
+        format!(" Only in the {} and {}.", ns[..ns.len() - 1].join(", "), ns[ns.len() - 1])
+    } else {
+        format!(" Only in the {}.", ns[0])
+    }
+}
+
+const LAYOUTS: [(&str, &[(usize, usize)]); 15] = [
+    ("Twodoku", &[(0, 0), (6, 6)]),
+    ("Doubledoku", &[(0, 0), (3, 3)]),
+    ("Twin", &[(0, 0), (0, 10)]),
+    ("Tridoku", &[(0, 3), (3, 6), (6, 0)]),
+    ("Gattai-3", &[(0, 0), (0, 12), (6, 6)]),
+    ("Butterfly", &[(0, 0), (0, 3), (3, 0), (3, 3)]),
+    ("Flower", &[(0, 3), (3, 0), (3, 3), (3, 6), (6, 3)]),
+    ("Sohei", &[(0, 6), (6, 0), (6, 12), (12, 6)]),
+    ("Samurai", &[(0, 0), (0, 12), (6, 6), (12, 0), (12, 12)]),
+    ("Windmill", &[(0, 3), (3, 12), (6, 6), (9, 0), (12, 9)]),
+    ("Super Samurai", &[(0, 0), (0, 12), (0, 24), (6, 6), (6, 18), (12, 0), (12, 12), (12, 24)]),
+    ("Clueless", &[(0, 0), (0, 9), (0, 18), (9, 0), (9, 9), (9, 18), (18, 0), (18, 9), (18, 18)]),
+    (
+        "Shogun",
+        &[(0, 0), (0, 12), (0, 24), (0, 36), (6, 6), (6, 18), (6, 30), (12, 0), (12, 12), (12, 24), (12, 36)],
+    ),
+    (
+        "Sumo",
+        &[
+            (0, 0),
+            (0, 12),
+            (0, 24),
+            (6, 6),
+            (6, 18),
+            (12, 0),
+            (12, 12),
+            (12, 24),
+            (18, 6),
+            (18, 18),
+            (24, 0),
+            (24, 12),
+            (24, 24),
+        ],
+    ),
+    ("Sensei", &[(0, 0), (6, 3)]),
+];
+
+fn layout_name(grids: &[GridView]) -> Option<&'static str> {
+    let r0 = grids.iter().map(|g| g.r0).min()?;
+    let c0 = grids.iter().map(|g| g.c0).min()?;
+    let mut norm: Vec<(usize, usize)> = grids.iter().map(|g| (g.r0 - r0, g.c0 - c0)).collect();
+    norm.sort();
+    LAYOUTS.iter().find(|(_, o)| o.to_vec() == norm).map(|(n, _)| *n)
+}
+
+/// A family sentence for rule list `rs` (section 7, families in registry order).
+fn family_of(r: &Json) -> Option<&'static str> {
+    let t = r.get("type").and_then(Json::as_str).unwrap_or("");
+    let k = r.get("kind").and_then(Json::as_str);
+    let of = r.get("of").and_then(Json::as_str);
+    Some(match (t, k, of) {
+        ("cage", _, _) => "Killer",
+        ("sum", Some("little_killer"), _) => "Little Killer",
+        ("sum", Some("frame"), _) => "Sum Frame",
+        ("sum", Some("group" | "corner"), _) => "Sum",
+        ("sandwich", _, _) => "Sandwich",
+        ("xsum", _, _) => "X-Sums",
+        ("skyscraper", _, _) => "Skyscrapers",
+        ("rossini", _, _) | ("negative", _, Some("rossini")) => "Rossini",
+        ("first_seen", _, _) => "123",
+        ("distinct_count", _, _) if r.get("side").is_some() => "Count Different",
+        ("arrow", _, _) => "Arrow",
+        ("line", Some("thermo"), _) => "Thermo",
+        ("line", Some("slow_thermo"), _) => "Slow Thermo",
+        ("line", Some("whisper"), _) => "Whispers",
+        ("line", Some("renban"), _) => "Renban",
+        ("line", Some("region_sum"), _) => "Region Sum",
+        ("line", Some("palindrome"), _) => "Palindrome",
+        ("line", Some("entropic"), _) => "Entropic",
+        ("line", Some("modular"), _) => "Modular",
+        ("line", Some("parity"), _) => "Parity",
+        ("line", Some("zipper"), _) => "Zipper",
+        ("line", Some("between"), _) => "Between Lines",
+        ("line", Some("lockout"), _) => "Lockout",
+        ("line", Some("double_arrow"), _) => "Double Arrow",
+        ("edge", Some("kropki"), _) | ("negative", _, Some("kropki")) => "Kropki",
+        ("edge", Some("xv"), _) | ("negative", _, Some("xv")) => "XV",
+        ("edge", Some("difference"), _) | ("negative", _, Some("difference")) => "Difference",
+        ("edge", Some("sum"), _) | ("negative", _, Some("sum")) => "Sum Pairs",
+        ("edge", Some("product"), _) | ("negative", _, Some("product")) => "Product",
+        ("edge", Some("ratio"), _) | ("negative", _, Some("ratio")) => "Ratio",
+        ("edge", Some("less"), _) => "Greater-Than",
+        ("corner", Some("battenburg"), _) | ("negative", _, Some("battenburg")) => "Battenburg",
+        ("corner", Some("mathrax"), _) => "Mathrax",
+        ("corner", Some("exclude"), _) | ("cell", Some("exclude"), _) => "Exclusion",
+        ("contains", _, _) => "Quadruple",
+        ("appears", _, _) => "Cupid",
+        ("clone", _, _) => "Clone",
+        ("isomorphic", _, _) => "Twin",
+        ("cell", Some("odd" | "even"), _) => "Odd-Even",
+        ("negative", Some("odd" | "even"), Some("cell")) => "Odd-Even",
+        ("cell", Some("low" | "high"), _) => "Low-High",
+        ("negative", Some("low" | "high"), Some("cell")) => "Low-High",
+        ("cell", Some("set"), _) => "Digit Class",
+        ("count", _, _) if r.get("each").is_some() => "Double",
+        ("count", Some("circles"), _) => "Counting Circles",
+        ("count", _, _) if r.get("counts").is_some() => "Count",
+        ("distinct_count", _, _) => "Distinct Count",
+        ("equal_sum", _, _) => "Equal Sums",
+        ("vudoku", _, _) => "Vudoku",
+        ("global_entropy", _, _) => "Entropy",
+        ("neighbours", Some("antiknight"), _) => "Anti-Knight",
+        ("neighbours", Some("antiking"), _) => "Anti-King",
+        ("neighbours", Some("nonconsecutive"), _) => "Non-Consecutive",
+        ("neighbours", None, _) => "Neighbours",
+        ("relation", _, _) => "Relation",
+        ("table", _, _) => "Custom",
+        _ => return None,
+    })
+}
+
+const FAMILY_ORDER: [&str; 58] = [
+    "Killer",
+    "Little Killer",
+    "Sum Frame",
+    "Sum",
+    "Sandwich",
+    "X-Sums",
+    "Skyscrapers",
+    "Rossini",
+    "123",
+    "Count Different",
+    "Arrow",
+    "Thermo",
+    "Slow Thermo",
+    "Whispers",
+    "Renban",
+    "Region Sum",
+    "Palindrome",
+    "Entropic",
+    "Modular",
+    "Parity",
+    "Zipper",
+    "Between Lines",
+    "Lockout",
+    "Double Arrow",
+    "Kropki",
+    "XV",
+    "Difference",
+    "Sum Pairs",
+    "Product",
+    "Ratio",
+    "Greater-Than",
+    "Battenburg",
+    "Mathrax",
+    "Exclusion",
+    "Quadruple",
+    "Cupid",
+    "Clone",
+    "Twin",
+    "Odd-Even",
+    "Low-High",
+    "Digit Class",
+    "Double",
+    "Counting Circles",
+    "Count",
+    "Distinct Count",
+    "Equal Sums",
+    "Vudoku",
+    "Entropy",
+    "Anti-Knight",
+    "Anti-King",
+    "Non-Consecutive",
+    "Neighbours",
+    "Relation",
+    "Custom",
+    "",
+    "",
+    "",
+    "",
+];
+
+fn scope_text(r: &Json) -> String {
+    let mut s = match r.get("within").and_then(Json::as_str) {
+        Some("box") => " within the same box".to_string(),
+        Some("region") => " within the same region".to_string(),
+        _ => String::new(),
+    };
+    if r.get("cells").is_some() {
+        s += " inside the shaded area";
+    }
+    if r.get("except").and_then(Json::as_arr).is_some_and(|a| !a.is_empty()) {
+        s += ", except where marked";
+    }
+    s
+}
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
+}
+
+fn family_text(name: &str, rs: &[&Json], d: usize) -> (String, String) {
+    let vals = |key: &str| -> Vec<i64> {
+        let mut v: Vec<i64> = rs.iter().filter_map(|r| r.get(key).and_then(Json::as_int)).collect();
+        v.sort();
+        v.dedup();
+        v
+    };
+    let typ = |r: &&Json| r.get("type").and_then(Json::as_str).unwrap_or("").to_string();
+    let has_neg = rs.iter().any(|r| typ(r) == "negative");
+    let mut name = name.to_string();
+    let text = match name.as_str() {
+        "Killer" => {
+            if rs.iter().all(|r| r.get("sum").is_some()) {
+                "Digits in a cage sum to its small clue and don't repeat within the cage.".to_string()
+            } else {
+                "Digits don't repeat within a cage; a small clue gives the cage's sum.".to_string()
+            }
+        }
+        "Little Killer" => "Clues outside the grid give the sum of the digits along the indicated diagonal; digits may repeat.".into(),
+        "Sum Frame" => format!(
+            "Clues outside the grid give the sum of the first {} digits in that direction.",
+            rs[0].get("cells").and_then(Json::as_arr).map_or(0, <[Json]>::len)
+        ),
+        "Sum" => "A number gives the sum of the cells it marks; digits may repeat.".into(),
+        "Sandwich" => format!("Clues outside the grid give the sum of the digits between the 1 and the {d} in that row or column."),
+        "X-Sums" => "Clues outside the grid give the sum of the first X digits in that direction, where X is the first of those digits.".into(),
+        "Skyscrapers" => "Clues outside the grid count the digits visible from that side; larger digits hide smaller ones.".into(),
+        "Rossini" => format!(
+            "An arrow outside the grid means the first three digits from that side increase in its direction{}",
+            if has_neg { "; where there is no arrow they neither increase nor decrease." } else { "." }
+        ),
+        "123" => "A clue outside the grid is the first of the digits 1, 2, 3 met from that side.".into(),
+        "Count Different" => "A clue outside the grid counts the different digits on the indicated diagonal.".into(),
+        "Arrow" => "Digits along an arrow sum to the number in its circle.".into(),
+        "Thermo" => "Digits strictly increase along a thermometer from the bulb.".into(),
+        "Slow Thermo" => "Digits increase or stay equal along a thermometer from the bulb.".into(),
+        "Whispers" => {
+            let v = vals("value");
+            let v0 = v.first().copied().unwrap_or(5);
+            name = if v.len() <= 1 {
+                match v0 {
+                    5 => "German Whispers".into(),
+                    4 => "Dutch Whispers".into(),
+                    _ => "Whispers".into(),
+                }
+            } else {
+                "Whispers".into()
+            };
+            if v.len() <= 1 {
+                format!("Adjacent digits on a whisper line differ by at least {v0}.")
+            } else {
+                "Adjacent digits on a whisper line differ by at least the line's number.".into()
+            }
+        }
+        "Renban" => "A renban line holds a set of consecutive digits in any order, without repeats.".into(),
+        "Region Sum" => "A region sum line has the same sum in every box it passes through.".into(),
+        "Palindrome" => "A palindrome line reads the same from either end.".into(),
+        "Entropic" => "Any three consecutive cells on an entropic line hold a low, a middle and a high digit.".into(),
+        "Modular" => "Any three consecutive cells on a modular line hold different remainders modulo 3.".into(),
+        "Parity" => "Adjacent digits on a parity line alternate between odd and even.".into(),
+        "Zipper" => "Digits equally far from the centre of a zipper line sum to the same total.".into(),
+        "Between Lines" => "Digits on a between line lie strictly between the digits in its end circles.".into(),
+        "Lockout" => "The ends of a lockout line differ by at least 4 and no digit on the line lies between them.".into(),
+        "Double Arrow" => "The two circled ends of a double arrow sum to the digits between them.".into(),
+        "Kropki" => {
+            let cols: HashSet<String> =
+                rs.iter().filter(|r| typ(r) == "edge").filter_map(|r| r.get("color").and_then(Json::as_str).map(String::from)).collect();
+            if cols.len() == 1 && cols.contains("white") {
+                name = "Consecutive".into();
+            }
+            if !rs.iter().any(|r| typ(r) == "edge") {
+                name = "Non-Kropki".into();
+            }
+            let mut parts = Vec::new();
+            if cols.contains("white") || cols.is_empty() {
+                parts.push("digits separated by a white dot are consecutive");
+            }
+            if cols.contains("black") || cols.is_empty() {
+                parts.push("digits separated by a black dot are in a 1:2 ratio");
+            }
+            let mut s = capitalise(&parts.join("; ")) + ".";
+            let negs: Vec<Option<String>> =
+                rs.iter().filter(|r| typ(r) == "negative").map(|r| r.get("color").and_then(Json::as_str).map(String::from)).collect();
+            if !negs.is_empty() {
+                let cov: HashSet<Option<String>> = negs.into_iter().collect();
+                if cov.contains(&None) || cov.len() == 2 {
+                    s += " All dots are given.";
+                } else {
+                    let mut c: Vec<String> = cov.into_iter().flatten().collect();
+                    c.sort();
+                    s += &format!(" All {} dots are given.", c.join("/"));
+                }
+            }
+            s
+        }
+        "XV" => {
+            let lets: HashSet<String> =
+                rs.iter().filter(|r| typ(r) == "edge").filter_map(|r| r.get("letter").and_then(Json::as_str).map(String::from)).collect();
+            let negs: HashSet<Option<String>> =
+                rs.iter().filter(|r| typ(r) == "negative").map(|r| r.get("letter").and_then(Json::as_str).map(String::from)).collect();
+            if !rs.iter().any(|r| typ(r) == "edge") {
+                name = "Non-XV".into();
+            }
+            if lets.is_empty() {
+                let sums = if negs.contains(&None) || negs.len() == 2 {
+                    "10 or 5"
+                } else if negs.contains(&Some("X".into())) {
+                    "10"
+                } else {
+                    "5"
+                };
+                format!("No two orthogonally adjacent digits sum to {sums}.")
+            } else {
+                let mut parts = Vec::new();
+                if lets.contains("X") {
+                    parts.push("digits separated by an X sum to 10");
+                }
+                if lets.contains("V") {
+                    parts.push("digits separated by a V sum to 5");
+                }
+                let mut s = capitalise(&parts.join("; ")) + ".";
+                if !negs.is_empty() {
+                    if negs.contains(&None) || negs.len() == 2 {
+                        s += " All X's and V's are given.";
+                    } else {
+                        s += &format!(" All {}'s are given.", negs.iter().flatten().next().cloned().unwrap_or_default());
+                    }
+                }
+                s
+            }
+        }
+        "Difference" => "Digits separated by a numbered circle differ by that number.".into(),
+        "Sum Pairs" => "Digits separated by a numbered circle sum to that number.".into(),
+        "Product" => "Digits separated by a numbered circle multiply to that number.".into(),
+        "Ratio" => "Of two digits separated by a ratio clue k:1, one is k times the other.".into(),
+        "Greater-Than" => "An inequality sign points to the smaller of the two digits it separates.".into(),
+        "Battenburg" => format!(
+            "A battenburg mark means the four cells around it form an odd / even checkerboard{}",
+            if has_neg { "; no other 2×2 area does." } else { "." }
+        ),
+        "Mathrax" => "A corner clue applies to both diagonal pairs around it (10+: sum, 2−: difference, 12×: product, 2÷: quotient; E / O: all even / odd).".into(),
+        "Exclusion" => "A circled digit does not appear in the cells it touches.".into(),
+        "Quadruple" => "Digits in a circle appear at least once among the cells around it.".into(),
+        "Cupid" => "The digit in a cell with an arrow appears again in the direction of the arrow.".into(),
+        "Clone" => "Shaded shapes of the same colour hold the same digits in corresponding cells.".into(),
+        "Twin" => "The two grids are the same solution with the digits relabelled.".into(),
+        "Odd-Even" => {
+            let ks: HashSet<String> =
+                rs.iter().filter(|r| typ(r) == "cell").filter_map(|r| r.get("kind").and_then(Json::as_str).map(String::from)).collect();
+            let mut parts = Vec::new();
+            if ks.contains("odd") {
+                parts.push("a digit in a grey circle is odd");
+            }
+            if ks.contains("even") {
+                parts.push("a digit in a grey square is even");
+            }
+            let s = if parts.is_empty() { "shaded cells have a fixed parity".to_string() } else { parts.join("; ") };
+            let mut s = capitalise(&s) + ".";
+            if has_neg {
+                s += " Every unmarked cell has the other parity.";
+            }
+            s
+        }
+        "Low-High" => {
+            let sp = vals("split").first().copied().unwrap_or(d as i64 / 2);
+            let mut s = format!("A cell with a light diamond holds 1–{sp}; a cell with a dark diamond holds {}–{d}.", sp + 1);
+            if let Some(n) = rs.iter().find(|r| typ(r) == "negative") {
+                let high = n.get("kind").and_then(Json::as_str) == Some("high");
+                s += &format!(" Every unmarked cell holds {}.", if high { format!("1–{sp}") } else { format!("{}–{d}", sp + 1) });
+            }
+            s
+        }
+        "Digit Class" => "A cell marked with small digits contains one of them.".into(),
+        "Double" => format!("Each digit appears exactly {} times in every marked group.", rs[0].get("each").and_then(Json::as_int).unwrap_or(0)),
+        "Counting Circles" => "A digit in a circle appears in exactly as many circles as its value.".into(),
+        "Count" => "The marked cells hold the listed digits the listed number of times.".into(),
+        "Distinct Count" => "The marked cells hold exactly the given number of different digits.".into(),
+        "Equal Sums" => "The marked groups of cells all have the same sum.".into(),
+        "Vudoku" => "The digit at the point of a V is the sum or difference of the digits at its arms.".into(),
+        "Entropy" => "Every 2×2 area holds a low, a middle and a high digit.".into(),
+        "Anti-Knight" => format!("Cells a knight's move apart don't contain the same digit{}.", scope_text(rs[0])),
+        "Anti-King" => format!("Cells a king's move apart don't contain the same digit{}.", scope_text(rs[0])),
+        "Non-Consecutive" => format!("Orthogonally adjacent cells don't contain consecutive digits{}.", scope_text(rs[0])),
+        "Neighbours" => format!("Neighbouring cells follow the marked pair rule{}.", scope_text(rs[0])),
+        "Relation" => "Linked pairs of cells follow the marked pair rule.".into(),
+        _ => format!("{}: see the setter's rules.", rs[0].get("label").and_then(Json::as_str).unwrap_or("Custom rule")),
+    };
+    (name, text)
+}
+
+fn rule_cells(r: &Json) -> Vec<Pos> {
+    fn walk(x: &Json, out: &mut Vec<Pos>) {
+        match x {
+            Json::Str(s) => {
+                if let Some(p) = parse_cell_name(s) {
+                    out.push(p)
+                }
+            }
+            Json::Arr(a) => a.iter().for_each(|y| walk(y, out)),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    for k in ["cells", "bulb", "lines", "pairs", "regions", "segments", "source"] {
+        if let Some(v) = r.get(k) {
+            walk(v, &mut out);
+        }
+    }
+    if let Some(a @ Json::Arr(_)) = r.get("area") {
+        walk(a, &mut out);
+    }
+    out
+}
+
+/// `describe()`: (variant name, rules_text) of an exported document (section 7).
+fn describe_doc(doc: &Document, ex: &Json) -> (String, String) {
+    let d = doc.digits;
+    let rules: Vec<&Json> =
+        ex.get("rules").and_then(Json::as_arr).map(|a| a.iter().collect()).unwrap_or_default();
+    // Houses the rules state (any spelling).
+    let mut hset: HashSet<(&str, Vec<Pos>)> = HashSet::new();
+    let mut house_list: Vec<(&str, Vec<Pos>)> = Vec::new();
+    for r in &rules {
+        let t = r.get("type").and_then(Json::as_str).unwrap_or("");
+        let cs = || -> Vec<Pos> { rule_cells(r) };
+        match t {
+            "grid" | "box_grid" => {
+                let Some(o) = r.get("origin").and_then(Json::as_str).and_then(parse_cell_name) else {
+                    continue;
+                };
+                let shape = r
+                    .get("box")
+                    .and_then(Json::as_arr)
+                    .and_then(|b| Some((b.first()?.as_int()? as usize, b.get(1)?.as_int()? as usize)));
+                for (k, c) in grid_units(doc, o.r as isize, o.c as isize, shape).unwrap_or_default() {
+                    house_list.push((k, c));
+                }
+            }
+            "box" => house_list.push(("box", cs())),
+            "row" => house_list.push(("row", cs())),
+            "column" => house_list.push(("col", cs())),
+            _ => {}
+        }
+    }
+    let mut seen_sets: HashSet<Vec<Pos>> = HashSet::new();
+    let mut houses: Vec<(&str, Vec<Pos>)> = Vec::new();
+    for (k, c) in house_list {
+        if seen_sets.insert(set_of(&c)) {
+            hset.insert((k, set_of(&c)));
+            houses.push((k, c));
+        }
+    }
+    let mut origins: Vec<(usize, usize)> = Vec::new();
+    for (k, cells) in &houses {
+        if *k != "row" || cells.len() != d {
+            continue;
+        }
+        let (r, c0) = (cells[0].r, cells[0].c);
+        if !cells.iter().enumerate().all(|(j, p)| *p == Pos::new(r, c0 + j)) {
+            continue;
+        }
+        for r0 in (r as isize - d as isize + 1)..=(r as isize) {
+            if r0 < 0 || origins.contains(&(r0 as usize, c0)) {
+                continue;
+            }
+            let g = GridView { n: d, r0: r0 as usize, c0, shape: None };
+            let ok = (0..d).all(|i| hset.contains(&("row", set_of(&g.block(i, 0, 1, d)))))
+                && (0..d).all(|j| hset.contains(&("col", set_of(&g.block(0, j, d, 1)))));
+            if ok {
+                origins.push((r0 as usize, c0));
+            }
+        }
+    }
+    origins.sort();
+    let mut grids: Vec<GridView> = Vec::new();
+    let mut tiled: HashSet<Vec<Pos>> = HashSet::new();
+    for &(r0, c0) in &origins {
+        let mut g = GridView { n: d, r0, c0, shape: None };
+        let mut shapes: Vec<(usize, usize)> = standard_box(d).into_iter().collect();
+        shapes.extend((2..d).filter(|h| d.is_multiple_of(*h)).map(|h| (h, d / h)));
+        for s in shapes {
+            let gg = GridView { n: d, r0, c0, shape: Some(s) };
+            let tiles: Vec<Vec<Pos>> =
+                gg.boxes().iter().map(|&(br, bc)| set_of(&gg.block(br, bc, s.0, s.1))).collect();
+            if tiles.iter().all(|t| hset.contains(&("box", t.clone()))) {
+                tiled.extend(tiles);
+                g = gg;
+                break;
+            }
+        }
+        grids.push(g);
+    }
+    let typ_of = |r: &Json| r.get("type").and_then(Json::as_str).unwrap_or("").to_string();
+    let mut explained: Vec<bool> = rules
+        .iter()
+        .map(|r| {
+            let t = typ_of(r);
+            matches!(t.as_str(), "grid" | "box_grid" | "row" | "column")
+                || (t == "box" && tiled.contains(&set_of(&rule_cells(r))))
+        })
+        .collect();
+    // Signatures: regions by cell set only.
+    let sig = |r: &Json| -> String {
+        if typ_of(r) == "region" {
+            format!("region:{:?}", set_of(&rule_cells(r)))
+        } else {
+            format!("{}:{:?}:{:?}", typ_of(r), r.get("kind"), set_of(&rule_cells(r)))
+        }
+    };
+    let sigs: Vec<String> = rules.iter().map(|r| sig(r)).collect();
+    let mut found: Vec<(String, String)> = Vec::new();
+    let n_placements = grids.first().map_or(0, |g| g.placements().len()).max(7);
+    for vi in 0..n_placements {
+        let mut hit_grids = Vec::new();
+        let mut vname = String::new();
+        for (gi, g) in grids.iter().enumerate() {
+            let ps = g.placements();
+            let names_all =
+                ["X", "Windoku", "Argyle", "Asterisk", "Centre-dot", "Girandola", "Disjoint Groups"];
+            let Some((name, text, rs)) =
+                ps.into_iter().find(|p| p.0 == names_all.get(vi).copied().unwrap_or(""))
+            else {
+                continue;
+            };
+            let mut idx = Vec::new();
+            let mut ok = true;
+            for (_, cells) in &rs {
+                let s = format!("region:{:?}", set_of(cells));
+                match (0..rules.len()).find(|&i| sigs[i] == s && !explained[i] && !idx.contains(&i)) {
+                    Some(i) => idx.push(i),
+                    None => {
+                        ok = false;
+                        break;
+                    }
+                }
+            }
+            if ok {
+                for i in idx {
+                    explained[i] = true;
+                }
+                if hit_grids.is_empty() {
+                    found.push((name.to_string(), text));
+                }
+                vname = name.to_string();
+                hit_grids.push(gi);
+            }
+        }
+        if !hit_grids.is_empty() {
+            let w = where_text(&hit_grids, &grids);
+            if let Some(f) = found.iter_mut().rev().find(|f| f.0 == vname) {
+                f.1 += &w;
+            }
+        }
+    }
+    let boxes: Vec<usize> =
+        (0..rules.len()).filter(|&i| typ_of(rules[i]) == "box" && !explained[i]).collect();
+    let loose = hset.iter().any(|(k, c)| *k == "box" && !tiled.contains(c));
+    if !boxes.is_empty() || loose {
+        for &i in &boxes {
+            explained[i] = true;
+        }
+        found.push(("Jigsaw".into(), format!("Digits 1–{d} appear once in every bold-outlined region.")));
+    }
+    for fam in FAMILY_ORDER.iter().filter(|f| !f.is_empty()) {
+        let idx: Vec<usize> =
+            (0..rules.len()).filter(|&i| !explained[i] && family_of(rules[i]) == Some(*fam)).collect();
+        if idx.is_empty() {
+            continue;
+        }
+        for &i in &idx {
+            explained[i] = true;
+        }
+        let rs: Vec<&Json> = idx.iter().map(|&i| rules[i]).collect();
+        let (name, mut txt) = family_text(fam, &rs, d);
+        if grids.len() > 1 {
+            let areas: Vec<HashSet<Pos>> =
+                grids.iter().map(|g| g.block(0, 0, g.n, g.n).into_iter().collect()).collect();
+            let cells: Vec<HashSet<Pos>> = rs
+                .iter()
+                .map(|r| match r.get("area") {
+                    Some(Json::Str(s)) => parse_cell_name(s)
+                        .and_then(|o| grids.iter().position(|g| g.r0 == o.r && g.c0 == o.c))
+                        .map(|i| areas[i].clone())
+                        .unwrap_or_default(),
+                    _ => rule_cells(r).into_iter().collect(),
+                })
+                .collect();
+            let gi: Vec<usize> = (0..areas.len())
+                .filter(|&k| cells.iter().any(|c| !c.is_empty() && c.is_subset(&areas[k])))
+                .collect();
+            if cells.iter().all(|c| !c.is_empty() && gi.iter().any(|&k| c.is_subset(&areas[k]))) {
+                txt += &where_text(&gi, &grids);
+            }
+        }
+        found.push((name, txt));
+    }
+    for (i, r) in rules.iter().enumerate() {
+        if explained[i] {
+            continue;
+        }
+        let t = typ_of(r);
+        let (nm, txt) = if t == "region" {
+            match r.get("kind").and_then(Json::as_str) {
+                Some("diagonal") => {
+                    ("Diagonals".to_string(), "Digits don't repeat along a marked diagonal.".to_string())
+                }
+                Some("window") => ("Windows".into(), "Digits don't repeat in a shaded window.".into()),
+                Some("disjoint") => (
+                    "Disjoint Groups".into(),
+                    "Digits don't repeat in a group of cells in the same box position.".into(),
+                ),
+                Some("colour") => {
+                    ("Colour Groups".into(), "Cells of the same colour contain different digits.".into())
+                }
+                _ => ("Extra Regions".into(), "Digits don't repeat in a shaded region.".into()),
+            }
+        } else if t == "row" || t == "column" {
+            continue;
+        } else {
+            let title: Vec<String> = t.split('_').map(capitalise).collect();
+            (title.join(" "), "See the setter's rules.".into())
+        };
+        if !found.iter().any(|f| f.0 == nm) {
+            found.push((nm, txt));
+        }
+    }
+    if ex.get("candidates").is_some() {
+        found.push((
+            "Sukaku".into(),
+            "The small digits in a cell are all the digits that cell may contain.".into(),
+        ));
+    }
+    let sw = match d {
+        4 => "Tiny".to_string(),
+        6 => "Mini".to_string(),
+        9 => String::new(),
+        _ => format!("{d}x{d}"),
+    };
+    let layout = if grids.len() > 1 { layout_name(&grids) } else { None };
+    let (base_key, base) = if grids.len() > 1 {
+        (
+            layout.unwrap_or("Multi-Grid").to_string(),
+            format!(
+                "Each {d}×{d} grid follows normal sudoku rules: place 1–{d} in every row, column and box; shared cells belong to both grids."
+            ),
+        )
+    } else if grids.len() == 1 {
+        let key = format!("{sw} Sudoku").trim().to_string();
+        match grids[0].shape {
+            Some((h, w)) => (key, format!("Place 1–{d} in every row, column and {h}×{w} box.")),
+            None => (key, format!("Place 1–{d} in every row and column.")),
+        }
+    } else {
+        (format!("{sw} Sudoku").trim().to_string(), format!("Place 1–{d} in every outlined region."))
+    };
+    let mut lines: Vec<(String, String)> = vec![(base_key, base)];
+    for (nm, txt) in &found {
+        if let Some(e) = lines.iter_mut().find(|e| e.0 == *nm) {
+            e.1 = txt.clone();
+        } else {
+            lines.push((nm.clone(), txt.clone()));
+        }
+    }
+    let names: Vec<&String> = found.iter().map(|f| &f.0).collect();
+    let typ =
+        if grids.len() == 1 && grids[0].shape.is_none() && boxes.is_empty() && !loose && names.is_empty() {
+            format!("{sw} Latin Square").trim().to_string()
+        } else if grids.len() > 1 {
+            let lay = layout.unwrap_or("Multi-Grid");
+            let lay =
+                if lay.to_lowercase().ends_with("doku") { lay.to_string() } else { format!("{lay} Sudoku") };
+            let pre = if names.len() > 1 {
+                "Variant ".to_string()
+            } else {
+                names.first().map_or(String::new(), |n| format!("{n} "))
+            };
+            format!("{pre}{lay}").trim().to_string()
+        } else {
+            let mid = if names.len() > 1 {
+                "Variant".to_string()
+            } else {
+                names.first().map_or(String::new(), |n| n.to_string())
+            };
+            [sw.as_str(), mid.as_str(), "Sudoku"]
+                .iter()
+                .filter(|x| !x.is_empty())
+                .copied()
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+    let text = lines.iter().map(|(k, v)| format!("{k}: {v}")).collect::<Vec<_>>().join("\n");
+    (typ, text)
+}

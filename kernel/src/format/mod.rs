@@ -1,0 +1,206 @@
+//! Reading and writing puzzles: the one-line classic form (puzzle-format.md 8.1) and the
+//! `sudoku-puzzle` exchange format v1 (strict reader, canonical writer, fingerprint).
+//!
+//! [`read`] takes either form: a text whose first non-blank character is `{` is a JSON document.
+
+pub mod canonical;
+mod classic;
+pub mod exchange;
+pub mod json;
+
+pub use canonical::{canonical_text, fingerprint, to_export};
+pub use classic::read_classic;
+pub(crate) use classic::{LINE_SIZES, symbol_value};
+pub use exchange::{Document, Pos, RuleKind, read_document};
+
+use crate::board::{Board, HouseKind, standard_box};
+use std::fmt;
+
+/// A puzzle: a board and its givens (0 = empty cell), one entry per cell in engine order; for a
+/// `sudoku-puzzle` document also the document itself (every rule, typed, as read).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    pub board: Board,
+    pub givens: Vec<u8>,
+    pub document: Option<Box<Document>>,
+}
+
+/// Why a puzzle text could not be read; `column` is 1-based in the input text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FormatError {
+    pub message: String,
+    pub column: Option<usize>,
+}
+
+impl fmt::Display for FormatError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.column {
+            Some(c) => write!(f, "{} (column {c})", self.message),
+            None => f.write_str(&self.message),
+        }
+    }
+}
+
+impl std::error::Error for FormatError {}
+
+pub(crate) fn err(message: String, column: Option<usize>) -> FormatError {
+    FormatError { message, column }
+}
+
+/// True when a text is a JSON document rather than a one-line puzzle.
+pub fn is_json(text: &str) -> bool {
+    text.trim_start().starts_with('{')
+}
+
+/// Reads a puzzle in either form: a `sudoku-puzzle` document (text starting with `{`) or a
+/// one-line classic.
+pub fn read(text: &str) -> Result<Puzzle, FormatError> {
+    if is_json(text) { from_document(read_document(text)?) } else { read_classic(text) }
+}
+
+/// The houses a document states (puzzle-format.md 4.1, 4.2): the rows, columns and boxes of its
+/// grids, its box / row / column rules, its regions and its cages without a sum, in file order.
+pub fn document_houses(doc: &Document) -> Vec<(HouseKind, Vec<Pos>)> {
+    let d = doc.digits;
+    let mut out = Vec::new();
+    for r in &doc.rules {
+        match &r.kind {
+            RuleKind::Grid { origin } | RuleKind::BoxGrid { origin, .. } => {
+                let g = doc.grid_cells(*origin).expect("checked by the reader");
+                for i in 0..d {
+                    out.push((HouseKind::Row, g[i * d..(i + 1) * d].to_vec()));
+                }
+                for j in 0..d {
+                    out.push((HouseKind::Column, (0..d).map(|i| g[i * d + j]).collect()));
+                }
+                if let RuleKind::BoxGrid { box_h, box_w, .. } = r.kind {
+                    for br in (0..d).step_by(box_h) {
+                        for bc in (0..d).step_by(box_w) {
+                            let cells = (0..box_h)
+                                .flat_map(|a| (0..box_w).map(move |b| (a, b)))
+                                .map(|(a, b)| g[(br + a) * d + bc + b]);
+                            out.push((HouseKind::Box, cells.collect()));
+                        }
+                    }
+                }
+            }
+            RuleKind::Box { cells } => out.push((HouseKind::Box, cells.clone())),
+            RuleKind::Row { cells } => out.push((HouseKind::Row, cells.clone())),
+            RuleKind::Column { cells } => out.push((HouseKind::Column, cells.clone())),
+            RuleKind::Region { cells, .. } | RuleKind::Cage { cells, sum: None } => {
+                out.push((HouseKind::Region, cells.clone()))
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The rule families of a document that the engine does not solve yet (anything but houses and
+/// sum-less cages), each named once in file order; candidates count as "candidates".
+pub fn unsolved_families(doc: &Document) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for r in &doc.rules {
+        if !r.kind.is_house() {
+            let f = if matches!(r.kind, RuleKind::Cage { .. }) {
+                "cage with a sum".to_string()
+            } else {
+                r.family()
+            };
+            if !out.contains(&f) {
+                out.push(f);
+            }
+        }
+    }
+    if doc.candidates.is_some() {
+        out.push("candidates (pencil marks)".into());
+    }
+    out
+}
+
+/// Builds the engine board of a document and the givens in engine order.
+pub fn from_document(doc: Document) -> Result<Puzzle, FormatError> {
+    let cells: Vec<(usize, usize)> = doc.cells().iter().map(|p| (p.r, p.c)).collect();
+    let houses: Vec<(HouseKind, Vec<(usize, usize)>)> = document_houses(&doc)
+        .into_iter()
+        .map(|(k, cs)| (k, cs.iter().map(|p| (p.r, p.c)).collect()))
+        .collect();
+    let d = doc.digits;
+    let gap_free_square = doc.rows == d && doc.cols == d && cells.len() == d * d;
+    // A classic board keeps the classic house order (and the 9x9 solver path).
+    let mut board = None;
+    if gap_free_square && let Some((h, w)) = standard_box(d) {
+        for (bh, bw) in [(h, w), (w, h)] {
+            if let Ok(b) = Board::classic(d, bh, bw) {
+                let mut want: Vec<Vec<usize>> = b.houses.iter().map(|h| h.cells.clone()).collect();
+                want.sort();
+                let mut have: Vec<Vec<usize>> = houses
+                    .iter()
+                    .map(|(_, cs)| {
+                        let mut v: Vec<usize> = cs.iter().map(|&(r, c)| r * d + c).collect();
+                        v.sort_unstable();
+                        v
+                    })
+                    .collect();
+                have.sort();
+                have.dedup();
+                if want == have {
+                    board = Some(b);
+                    break;
+                }
+            }
+        }
+    }
+    let board = match board {
+        Some(b) => b,
+        None => {
+            // The box shape of a box_grid covering the whole board, for notation.
+            let shape = doc.rules.iter().find_map(|r| match r.kind {
+                RuleKind::BoxGrid { origin, box_h, box_w } if gap_free_square && origin == Pos::new(0, 0) => {
+                    Some((box_h, box_w))
+                }
+                _ => None,
+            });
+            Board::from_layout(doc.rows, doc.cols, d, &cells, &houses, shape).map_err(|m| err(m, None))?
+        }
+    };
+    let givens: Vec<u8> = doc.givens.iter().filter_map(|g| *g).collect();
+    Ok(Puzzle { board, givens, document: Some(Box::new(doc)) })
+}
+
+impl Puzzle {
+    /// The one-line form of a classic puzzle ('.' for blanks).
+    pub fn to_line(&self) -> String {
+        self.givens.iter().map(|&v| if v == 0 { '.' } else { Board::digit_symbol(v) }).collect()
+    }
+
+    /// Number of empty cells.
+    pub fn empty_cells(&self) -> usize {
+        self.givens.iter().filter(|&&v| v == 0).count()
+    }
+
+    /// The rule families the engine does not solve yet (empty for a one-line classic).
+    pub fn unsolved_families(&self) -> Vec<String> {
+        self.document.as_deref().map(unsolved_families).unwrap_or_default()
+    }
+
+    /// The puzzle as a `sudoku-puzzle` document: the one read, or the classic one-line form as a
+    /// document with one box_grid.
+    pub fn to_document(&self) -> Document {
+        if let Some(d) = &self.document {
+            return (**d).clone();
+        }
+        let d = self.board.digits;
+        let (h, w) = self.board.box_shape.unwrap_or((1, d));
+        let text = format!(
+            "{{\"format\":\"sudoku-puzzle\",\"format_version\":1,\"board\":{{\"rows\":{d},\"cols\":{d}}},\"digits\":{d},\"givens\":[{}],\"rules\":[{{\"type\":\"box_grid\",\"origin\":\"r1c1\",\"box\":[{h},{w}]}}]}}",
+            self.givens.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(",")
+        );
+        read_document(&text).expect("a classic is a valid document")
+    }
+}
+
+/// Writes a full grid (values 1..=D) in the one-line form.
+pub fn grid_line(values: &[u8]) -> String {
+    values.iter().map(|&v| Board::digit_symbol(v)).collect()
+}

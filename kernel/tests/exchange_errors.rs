@@ -1,0 +1,138 @@
+//! The invalid inputs a user meets, each with the error text a person reads; and the house-only
+//! variants (jigsaw, X, windoku, samurai) solved and rated through `read_puzzle`.
+
+use pencilmark::{RateOptions, read_puzzle};
+
+const HEAD: &str = r#""format":"sudoku-puzzle","format_version":1"#;
+
+fn doc(body: &str) -> String {
+    format!("{{{HEAD},{body}}}")
+}
+
+fn err(text: &str) -> String {
+    read_puzzle(text).unwrap_err().to_string()
+}
+
+fn classic_body(rules: &str) -> String {
+    format!(
+        r#""board":{{"rows":4,"cols":4}},"digits":4,"givens":[1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0],"rules":[{rules}]"#
+    )
+}
+
+#[test]
+fn json_level_errors() {
+    let e = err(r#"{"format":"sudoku-puzzle","format_version":1,"board":{"rows":4"#);
+    assert!(e.contains("the JSON text ends too early (truncated?)"), "{e}");
+    let e = err(r#"{"format":"sudoku-puzzle","format":"sudoku-puzzle"}"#);
+    assert!(e.contains("duplicate member \"format\""), "{e}");
+    let e = err(r#"{"format":"sudoku-puzzle","format_version":1,"digits":NaN}"#);
+    assert!(e.contains("not valid JSON"), "{e}");
+}
+
+#[test]
+fn envelope_errors() {
+    assert!(
+        err(&doc(&classic_body(r#"{"type":"box_grid","origin":"r1c1","box":[2,2]}"#)
+            .replace("\"digits\":4", "\"digits\":4.0")))
+        .contains("digits: expected an integer >= 1, found 4.0")
+    );
+    let e = err(&doc(r#""board":{"rows":4,"cols":4},"digits":4,"givens":[1,0,0],"rules":[]"#));
+    assert!(e.contains("givens: 3 entries, but the 4x4 board needs 16"), "{e}");
+    let e = err(&doc(&classic_body("").replace("[1,0,0,0", "[5,0,0,0")));
+    assert!(e.contains("givens[0]: r1c1 holds 5; digits are 1..4"), "{e}");
+    let e = err(&doc(&classic_body("").replace("[1,0,0,0", "[\"1\",0,0,0")));
+    assert!(e.contains("givens[0]: r1c1: expected an integer 0..4 or null, found \"1\""), "{e}");
+    let e = err(&doc(&format!("{},\"colour\":1", classic_body(""))));
+    assert!(e.contains("$.colour: unknown top-level member \"colour\""), "{e}");
+    let e = err(r#"{"format":"sudoku-puzzle","format_version":2}"#);
+    assert!(e.contains("format_version: version 2 is newer than this reader"), "{e}");
+    // A gap-only last row: the board must end at a row with a cell.
+    let e = err(&doc(r#""board":{"rows":2,"cols":1},"digits":1,"givens":[0,null],"rules":[]"#));
+    assert!(e.contains("the last row (row 2) holds no cell"), "{e}");
+}
+
+#[test]
+fn rule_errors_name_the_path() {
+    let e = err(&doc(&classic_body(
+        r#"{"type":"box_grid","origin":"r1c1","box":[2,2]},{"type":"thermometer","cells":[]}"#,
+    )));
+    assert!(e.contains("rules[1]: unknown rule type \"thermometer\""), "{e}");
+    let e = err(&doc(&classic_body(r#"{"type":"box_grid","origin":"R1C1","box":[2,2]}"#)));
+    assert!(
+        e.contains("rules[0] (box_grid).origin: \"R1C1\" is not a cell name") && e.contains("lowercase"),
+        "{e}"
+    );
+    let e = err(&doc(&classic_body(r#"{"type":"cage","sum":3,"cells":["r1c1","r5c1"]}"#)));
+    assert!(e.contains("rules[0] (cage).cells[1]: r5c1 is outside the 4x4 board"), "{e}");
+    let e = err(&doc(&classic_body(r#"{"type":"line","kind":"thermo","cells":["r1c1","r3c1"]}"#)));
+    assert!(e.contains("rules[0] (line thermo).cells[1]: r3c1 does not touch r1c1"), "{e}");
+    let e = err(&doc(&classic_body(r#"{"type":"cell","kind":"set","values":[7],"cells":["r1c1"]}"#)));
+    assert!(e.contains("rules[0] (cell set).values[0]: 7 is not a digit of this puzzle (1..4)"), "{e}");
+    let e =
+        err(&doc(&classic_body(r#"{"type":"region","kind":"diagonal","cells":["r1c1"],"colour":"red"}"#)));
+    assert!(e.contains("rules[0] (region).colour: unknown member \"colour\" for a region rule"), "{e}");
+    let e = err(&doc(&classic_body(r#"{"type":"com.example:magic","cells":["r1c1"]}"#)));
+    assert!(e.contains("vendor rule \"com.example:magic\" is not implemented"), "{e}");
+    // A grid whose area runs into a gap.
+    let e = err(&doc(
+        r#""board":{"rows":2,"cols":2},"digits":2,"givens":[0,0,null,0],"rules":[{"type":"grid","origin":"r1c1"}]"#,
+    ));
+    assert!(e.contains("rules[0] (grid).origin: the 2x2 grid from r1c1 does not fit"), "{e}");
+    // A cell name that is a gap.
+    let e = err(&doc(
+        r#""board":{"rows":2,"cols":2},"digits":2,"givens":[0,0,null,0],"rules":[{"type":"row","cells":["r2c1","r2c2"]}]"#,
+    ));
+    assert!(e.contains("rules[0] (row).cells[0]: r2c1 is a gap (null in givens), not a cell"), "{e}");
+}
+
+#[test]
+fn solving_errors() {
+    // Rules the engine does not solve yet are named.
+    let e = err(&doc(&classic_body(
+        r#"{"type":"box_grid","origin":"r1c1","box":[2,2]},{"type":"cage","sum":3,"cells":["r1c1","r1c2"]}"#,
+    )));
+    assert!(e.contains("does not solve these rules yet: cage with a sum"), "{e}");
+    // Several solutions, no solution.
+    let p = read_puzzle(&doc(&classic_body(r#"{"type":"box_grid","origin":"r1c1","box":[2,2]}"#))).unwrap();
+    assert_eq!(
+        pencilmark::unique_solution(&p).unwrap_err().to_string(),
+        "not unique: the puzzle has more than one solution"
+    );
+    let p =
+        read_puzzle(&doc(&classic_body(r#"{"type":"box_grid","origin":"r1c1","box":[2,2]}"#)
+            .replace("[1,0,0,0", "[1,1,0,0")))
+        .unwrap();
+    assert_eq!(
+        pencilmark::unique_solution(&p).unwrap_err().to_string(),
+        "no solution: the givens r1c1 and r1c2 both hold 1"
+    );
+}
+
+#[test]
+fn house_only_variants_are_solved_and_rated() {
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../data/examples/variants.jsonl"))
+            .unwrap();
+    let mut n = 0;
+    for line in text.lines().filter(|l| l.starts_with('{')) {
+        let p = read_puzzle(line).unwrap();
+        pencilmark::unique_solution(&p).unwrap();
+        // A card, or an honest "needs a technique above ..." error: never a wrong band.
+        match pencilmark::rate(&p, &RateOptions::default()) {
+            Ok(card) => assert!(card.band.is_some()),
+            Err(e) => assert!(e.to_string().contains("needs a technique above"), "{e}"),
+        }
+        n += 1;
+    }
+    assert_eq!(n, 4);
+}
+
+#[test]
+fn one_line_and_document_read_alike() {
+    let line = "4.3.....6.8....29..9.5.4..8..61.94......5......56.78..1..7.2.5..34....8.2.....7.1";
+    let a = read_puzzle(line).unwrap();
+    let b = read_puzzle(&pencilmark::format::canonical_text(&a.to_document()).unwrap()).unwrap();
+    assert_eq!(a.board, b.board);
+    assert_eq!(a.givens, b.givens);
+    assert!(b.board.is_classic9());
+}
