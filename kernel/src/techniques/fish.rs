@@ -24,6 +24,51 @@ const MAX_FINS: u32 = 5;
 /// The most moves of one code the search collects before the route keeps the cheapest eight.
 const MAX_COLLECTED: usize = 32;
 
+/// Calls `f` with every set of `n` bases (indices, increasing) whose candidates do not overlap and
+/// touch at most `reach` cover houses together, with their candidates' union.
+fn for_each_base_set<const W: usize>(
+    bases: &[(usize, CellSet<W>)],
+    touch: &[u128],
+    n: usize,
+    reach: usize,
+    f: &mut dyn FnMut(&[usize], CellSet<W>) -> bool,
+) {
+    struct Walk<'a, const W: usize> {
+        bases: &'a [(usize, CellSet<W>)],
+        touch: &'a [u128],
+        n: usize,
+        reach: usize,
+        pick: Vec<usize>,
+    }
+    impl<const W: usize> Walk<'_, W> {
+        fn go(
+            &mut self,
+            from: usize,
+            body: CellSet<W>,
+            reached: u128,
+            f: &mut dyn FnMut(&[usize], CellSet<W>) -> bool,
+        ) -> bool {
+            if self.pick.len() == self.n {
+                return f(&self.pick, body);
+            }
+            for i in from..self.bases.len() {
+                let r = reached | self.touch[i];
+                if self.bases[i].1.intersects(&body) || r.count_ones() as usize > self.reach {
+                    continue;
+                }
+                self.pick.push(i);
+                let go_on = self.go(i + 1, body.or(&self.bases[i].1), r, f);
+                self.pick.pop();
+                if !go_on {
+                    return false;
+                }
+            }
+            true
+        }
+    }
+    Walk { bases, touch, n, reach, pick: Vec::with_capacity(n) }.go(0, CellSet::EMPTY, 0, f);
+}
+
 /// Cells that see every cell of `cells` (and are not in it).
 fn common_peers<const W: usize>(geo: &Geometry<W>, cells: &CellSet<W>) -> CellSet<W> {
     let mut seen = geo.all;
@@ -63,19 +108,27 @@ fn search<const W: usize>(
         .map(|&h| (h, plane.and(&geo.houses[h])))
         .filter(|(_, spots)| spots.len() >= 2)
         .collect();
+    // Cover houses each base touches (bit k = cover_family[k]; families beyond 128 houses are not
+    // pruned), so that base sets reaching too many covers are never completed.
+    let touch: Vec<u128> = bases
+        .iter()
+        .map(|(_, spots)| {
+            cover_family
+                .iter()
+                .enumerate()
+                .take(128)
+                .filter(|(_, c)| spots.intersects(&geo.houses[**c]))
+                .fold(0u128, |m, (k, _)| m | 1 << k)
+        })
+        .collect();
+    let prunable = cover_family.len() <= 128;
     for n in sizes {
         if bases.len() < n {
             break;
         }
-        for_each_combination(bases.len(), n, &mut |pick| {
-            // Bases must not share a candidate.
-            let mut body = CellSet::<W>::EMPTY;
-            for &i in pick {
-                if body.intersects(&bases[i].1) {
-                    return true;
-                }
-                body |= bases[i].1;
-            }
+        // Fins may reach a few covers beyond the n the fish uses.
+        let reach = if kind == Kind::Basic { n } else { n + 3 };
+        for_each_base_set(&bases, &touch, n, if prunable { reach } else { usize::MAX }, &mut |pick, body| {
             let base_houses: Vec<usize> = pick.iter().map(|&i| bases[i].0).collect();
             let covers: Vec<usize> = cover_family
                 .iter()
