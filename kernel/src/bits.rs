@@ -162,6 +162,21 @@ impl<const W: usize> std::ops::BitOrAssign for CellSet<W> {
     }
 }
 
+/// A bit-sliced count of how many of `planes` hold each cell of `mask`: the cells held by at least
+/// one, at least two and at least three planes (one candidate plane per digit: naked singles are
+/// `[0] & !([1])`, bivalue cells `[1] & !([2])`).
+#[inline]
+pub fn count_at_least<const W: usize>(planes: &[CellSet<W>], mask: &CellSet<W>) -> [CellSet<W>; 3] {
+    let (mut ones, mut twos, mut threes) = (CellSet::EMPTY, CellSet::EMPTY, CellSet::EMPTY);
+    for p in planes {
+        let p = p.and(mask);
+        threes |= twos.and(&p);
+        twos |= ones.and(&p);
+        ones |= p;
+    }
+    [ones, twos, threes]
+}
+
 /// Cells of a set in increasing order.
 pub struct CellIter<const W: usize> {
     set: CellSet<W>,

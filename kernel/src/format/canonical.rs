@@ -2,26 +2,10 @@
 //! 5.1-5.2) and the fingerprint (5.5), following the reference release's normalisation.
 
 use super::FormatError;
-use super::exchange::{Area, Document, Pos, RuleKind, Side, directed_op, parse_cell_name};
+use super::exchange::{Area, Document, Pos, RuleKind, Side, TOP_KEYS, directed_op, parse_cell_name};
 use super::json::Json;
 use crate::board::standard_box;
 use std::collections::{HashMap, HashSet};
-
-const KEY_ORDER: [&str; 13] = [
-    "format",
-    "format_version",
-    "$schema",
-    "meta",
-    "board",
-    "digits",
-    "givens",
-    "solution",
-    "candidates",
-    "rules",
-    "decorations",
-    "style",
-    "ext",
-];
 
 const RULE_ORDER: [&str; 37] = [
     "type", "kind", "of", "op", "params", "color", "letter", "value", "sum", "split", "values", "digits",
@@ -50,7 +34,7 @@ fn name_key(s: &str) -> (usize, usize) {
 /// The canonical key order (5.1), content unchanged.
 pub fn canonical_order(doc: &Json) -> Json {
     let Some(m) = doc.as_obj() else { return doc.clone() };
-    let mut out = order_keys(m, &KEY_ORDER);
+    let mut out = order_keys(m, &TOP_KEYS);
     for (k, v) in out.iter_mut() {
         if k == "rules"
             && let Json::Arr(rules) = v

@@ -360,7 +360,8 @@ fn fail<T>(path: &str, msg: impl AsRef<str>) -> Result<T, FormatError> {
     Err(FormatError { message: format!("{path}: {}", msg.as_ref()), column: None })
 }
 
-const TOP_KEYS: [&str; 13] = [
+/// The top-level members a document may have, in the canonical order (puzzle-format.md 1.1, 5.1).
+pub(crate) const TOP_KEYS: [&str; 13] = [
     "format",
     "format_version",
     "$schema",

@@ -6,7 +6,7 @@
 //! digit); branching takes the unplaced cell with the fewest candidates. Complete: no node limit.
 //! The search stack is allocated once per call, never per node.
 
-use crate::bits::CellSet;
+use crate::bits::{CellSet, count_at_least};
 use crate::board::{Geometry, MAX_DIGITS};
 
 /// Outcome of propagation.
@@ -65,14 +65,7 @@ impl<const W: usize> Node<W> {
             if open.is_empty() {
                 return Propagated::Solved;
             }
-            // Bit-sliced count of candidates per open cell: `ones` = at least one, `twos` = at least two.
-            let mut ones = CellSet::<W>::EMPTY;
-            let mut twos = CellSet::<W>::EMPTY;
-            for p in &self.planes[..geo.digits] {
-                let p = p.and(&open);
-                twos |= ones.and(&p);
-                ones |= p;
-            }
+            let [ones, twos, _] = count_at_least(&self.planes[..geo.digits], &open);
             if !open.is_subset(&ones) {
                 return Propagated::Contradiction;
             }
@@ -116,13 +109,7 @@ impl<const W: usize> Node<W> {
     /// The open cell with the fewest candidates (a two-candidate cell when there is one).
     fn branch_cell(&self, geo: &Geometry<W>) -> usize {
         let open = geo.all.and_not(&self.placed);
-        let (mut ones, mut twos, mut threes) = (CellSet::EMPTY, CellSet::EMPTY, CellSet::EMPTY);
-        for p in &self.planes[..geo.digits] {
-            let p = p.and(&open);
-            threes |= twos.and(&p);
-            twos |= ones.and(&p);
-            ones |= p;
-        }
+        let [_, twos, threes] = count_at_least(&self.planes[..geo.digits], &open);
         if let Some(c) = twos.and_not(&threes).first() {
             return c;
         }

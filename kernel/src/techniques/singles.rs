@@ -1,7 +1,7 @@
 //! Singles: full house, hidden single, naked single.
 
 use super::{Candidate, MAX_MOVES_PER_TECHNIQUE, Move, State, Tech, code};
-use crate::bits::CellSet;
+use crate::bits::count_at_least;
 use crate::board::Geometry;
 
 /// Keeps the cheapest `MAX_MOVES_PER_TECHNIQUE` moves, one per placement, in cost order.
@@ -77,13 +77,7 @@ pub fn hidden_single<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut
 /// An open cell with one candidate left.
 pub fn naked_single<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
     let open = st.open_cells(geo);
-    let mut ones = CellSet::<W>::EMPTY;
-    let mut twos = CellSet::<W>::EMPTY;
-    for p in &st.planes[..geo.digits] {
-        let p = p.and(&open);
-        twos |= ones.and(&p);
-        ones |= p;
-    }
+    let [ones, twos, _] = count_at_least(&st.planes[..geo.digits], &open);
     let mut found = Vec::new();
     for cell in ones.and_not(&twos).iter() {
         if let Some(d) = only_digit(geo, st, cell) {
