@@ -1,0 +1,62 @@
+//! The band route on the spec's worked example, step by step where the reference release's route
+//! is known (its card in the oracle notes): the pointing, naked pair and X-Wing steps make exactly
+//! the reference's eliminations, and each of those techniques is silent where it must be.
+
+use pencilmark::read_puzzle;
+use pencilmark::route::band_path;
+use pencilmark::solve::AnyGeometry;
+use pencilmark::techniques::{Candidate, State, code, fish, intersections, singles, subsets};
+
+const WORKED: &str = "....4.8.3.6...8..29.86.5..1235.........7..2.........96..2......8.12..7...9.......";
+
+fn cand(board: &pencilmark::board::Board, name: &str) -> Candidate {
+    let (cell, digit) = name.split_once('#').unwrap();
+    let (r, c) = cell[1..].split_once('c').unwrap();
+    let pos = (r.parse::<usize>().unwrap() - 1, c.parse::<usize>().unwrap() - 1);
+    Candidate { cell: board.cell_pos.iter().position(|&p| p == pos).unwrap(), digit: digit.parse().unwrap() }
+}
+
+#[test]
+fn worked_example_route() {
+    let p = read_puzzle(WORKED).unwrap();
+    let AnyGeometry::W2(geo) = AnyGeometry::new(&p.board).unwrap() else { panic!("9x9 is two words") };
+    let start = State::new(&geo, &p.givens).unwrap();
+    let route = band_path(&geo, &start, &[], 4);
+    assert!(route.solved);
+    let step =
+        |tech| route.steps.iter().find(|s| s.tech == tech).unwrap_or_else(|| panic!("{tech:?} on the route"));
+    let sorted = |v: &[Candidate]| {
+        let mut v = v.to_vec();
+        v.sort();
+        v
+    };
+    // rc1's route: PPR r5c9#8; NPR r4c5#8 r4c6#4; XWG r6c6#3 r7c6#3 r9c6#3 (oracle notes, worked example).
+    assert_eq!(sorted(&step(code::PPR).eliminations), vec![cand(&p.board, "r5c9#8")]);
+    assert_eq!(
+        sorted(&step(code::NPR).eliminations),
+        sorted(&[cand(&p.board, "r4c5#8"), cand(&p.board, "r4c6#4")])
+    );
+    assert_eq!(
+        sorted(&step(code::XWG).eliminations),
+        sorted(&[cand(&p.board, "r6c6#3"), cand(&p.board, "r7c6#3"), cand(&p.board, "r9c6#3")])
+    );
+    // Nothing fires on the solved grid.
+    let mut solved = start.clone();
+    for s in &route.steps {
+        solved.apply_step(&geo, &s.placements, &s.eliminations);
+    }
+    assert!(solved.is_solved(&geo));
+    let mut out = Vec::new();
+    singles::full_house(&geo, &solved, &mut out);
+    singles::hidden_single(&geo, &solved, &mut out);
+    singles::naked_single(&geo, &solved, &mut out);
+    intersections::pointing_claiming(&geo, &solved, &mut out);
+    subsets::naked_pair(&geo, &solved, &mut out);
+    fish::x_wing(&geo, &solved, &mut out);
+    fish::fish(&geo, &solved, &mut out);
+    assert!(out.is_empty(), "{out:?}");
+    // On the givens, the X-Wing of the route is not there yet: it needs the naked pair first.
+    let mut out = Vec::new();
+    fish::x_wing(&geo, &start, &mut out);
+    assert!(!out.iter().any(|m| sorted(&m.eliminations) == sorted(&step(code::XWG).eliminations)));
+}
