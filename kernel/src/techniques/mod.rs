@@ -334,6 +334,36 @@ pub fn all_moves<const W: usize>(geo: &Geometry<W>, st: &State<W>, max_band: u8)
     out
 }
 
+/// Positions for the technique tests, written as the reference routes show them.
+#[cfg(test)]
+pub(crate) mod test_positions {
+    use super::State;
+    use crate::board::{Board, Geometry};
+
+    pub fn classic9() -> Geometry<2> {
+        Geometry::new(&Board::standard(9).unwrap())
+    }
+
+    /// A position from its placed digits (81 chars, '.' open) and the candidates of every cell
+    /// (81 space-separated tokens: the candidate digits, '.' for a placed cell).
+    pub fn from_candidates(geo: &Geometry<2>, pos: [&str; 2]) -> State<2> {
+        let givens: Vec<u8> = pos[0].bytes().map(|b| if b == b'.' { 0 } else { b - b'0' }).collect();
+        let mut st = State::new(geo, &givens).unwrap();
+        let cands: Vec<&str> = pos[1].split_whitespace().collect();
+        assert_eq!(cands.len(), 81);
+        for (cell, c) in cands.iter().enumerate() {
+            if *c != "." {
+                for d in 1..=9u8 {
+                    if !c.as_bytes().contains(&(b'0' + d)) {
+                        st.planes[d as usize - 1].remove(cell);
+                    }
+                }
+            }
+        }
+        st
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

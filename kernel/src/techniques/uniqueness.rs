@@ -268,8 +268,7 @@ pub fn bug_plus_one<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Board;
-    use crate::techniques::Finder;
+    use crate::techniques::{Finder, test_positions};
 
     /// Positions from reference routes (full notes): placed digits, then every cell's candidates
     /// ("." for a placed cell). The expected moves are the reference release's own list there.
@@ -308,30 +307,13 @@ mod tests {
          4579 45 . . . 469 469 . . 2469 246 . . .",
     ];
 
-    fn position(geo: &Geometry<2>, pos: [&str; 2]) -> State<2> {
-        let givens: Vec<u8> = pos[0].bytes().map(|b| if b == b'.' { 0 } else { b - b'0' }).collect();
-        let mut st = State::new(geo, &givens).unwrap();
-        let cands: Vec<&str> = pos[1].split_whitespace().collect();
-        assert_eq!(cands.len(), 81);
-        for (cell, c) in cands.iter().enumerate() {
-            if *c != "." {
-                for d in 1..=9u8 {
-                    if !c.as_bytes().contains(&(b'0' + d)) {
-                        st.planes[d as usize - 1].remove(cell);
-                    }
-                }
-            }
-        }
-        st
-    }
-
     /// A move's effect: (placements, eliminations) as (cell, digit).
     type Effect = (Vec<(usize, u8)>, Vec<(usize, u8)>);
 
     /// The effects of a finder's moves, sorted: (placements, eliminations) as (cell, digit).
     fn effects(find: Finder<2>, pos: [&str; 2]) -> Vec<Effect> {
-        let geo = Geometry::new(&Board::standard(9).unwrap());
-        let st = position(&geo, pos);
+        let geo = test_positions::classic9();
+        let st = test_positions::from_candidates(&geo, pos);
         let mut out = Vec::new();
         find(&geo, &st, &mut out);
         let pairs = |v: &[Candidate]| v.iter().map(|c| (c.cell, c.digit)).collect::<Vec<_>>();

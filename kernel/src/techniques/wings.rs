@@ -347,8 +347,7 @@ pub fn fireworks<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-    use crate::board::Board;
+    use crate::techniques::test_positions::{classic9 as geo, from_candidates};
     use crate::techniques::{Finder, cap_moves};
 
     /// Positions from reference routes (full notes): placed digits, then every cell's candidates
@@ -390,31 +389,10 @@ mod tests {
          456 45 346 . 48 .",
     ];
 
-    fn geo() -> Geometry<2> {
-        Geometry::new(&Board::standard(9).unwrap())
-    }
-
-    fn position(geo: &Geometry<2>, pos: [&str; 2]) -> State<2> {
-        let givens: Vec<u8> = pos[0].bytes().map(|b| if b == b'.' { 0 } else { b - b'0' }).collect();
-        let mut st = State::new(geo, &givens).unwrap();
-        let cands: Vec<&str> = pos[1].split_whitespace().collect();
-        assert_eq!(cands.len(), 81);
-        for (cell, c) in cands.iter().enumerate() {
-            if *c != "." {
-                for d in 1..=9u8 {
-                    if !c.as_bytes().contains(&(b'0' + d)) {
-                        st.planes[d as usize - 1].remove(cell);
-                    }
-                }
-            }
-        }
-        st
-    }
-
     /// Moves of a finder, cheapest first (as the route keeps them), as (cell, digit) lists.
     fn moves(find: Finder<2>, pos: [&str; 2]) -> Vec<Vec<(usize, u8)>> {
         let geo = geo();
-        let st = position(&geo, pos);
+        let st = from_candidates(&geo, pos);
         let mut out = Vec::new();
         find(&geo, &st, &mut out);
         cap_moves(&mut out);
