@@ -17,6 +17,7 @@ pub mod bits;
 pub mod board;
 pub mod card;
 pub mod format;
+pub mod notation;
 pub mod route;
 pub mod solve;
 pub mod techniques;

@@ -60,3 +60,30 @@ fn worked_example_route() {
     fish::x_wing(&geo, &start, &mut out);
     assert!(!out.iter().any(|m| sorted(&m.eliminations) == sorted(&step(code::XWG).eliminations)));
 }
+
+/// The notation of every step of the worked example's route: the spec's X-Wing line exactly, and
+/// the pattern of the pointing and naked-pair steps read from the position before them.
+#[test]
+fn worked_example_notation() {
+    let p = read_puzzle(WORKED).unwrap();
+    let AnyGeometry::W2(geo) = AnyGeometry::new(&p.board).unwrap() else { panic!("9x9 is two words") };
+    let start = State::new(&geo, &p.givens).unwrap();
+    let route = band_path(&geo, &start, &[], 4);
+    let mut st = start.clone();
+    let mut lines = Vec::new();
+    for s in &route.steps {
+        lines.push((s.tech, pencilmark::notation::step_notation(&p.board, &geo, &st, s)));
+        st.apply_step(&geo, &s.placements, &s.eliminations);
+    }
+    let of = |tech| lines.iter().find(|(t, _)| *t == tech).map(|(_, l)| l.as_str()).unwrap();
+    assert_eq!(of(code::XWG), "X-Wing: 3 r58 c68 => r679c6<>3");
+    assert_eq!(of(code::PPR), "Pointing / Box-Line Reduction: 8 in c8 => r5c9<>8");
+    assert_eq!(of(code::NPR), "Naked Pair: 4,8 in r4c48 => r4c6<>4, r4c5<>8");
+    for (tech, line) in &lines {
+        if tech.is_single() {
+            let (name, result) = line.split_once(": ").unwrap();
+            assert_eq!(name, tech.name());
+            assert!(result.len() == 6 && &result[..1] == "r" && &result[4..5] == "=", "{line}");
+        }
+    }
+}

@@ -1,0 +1,195 @@
+//! Step notation: the one-line form solvers and forums share (HoDoKu's): technique, digits,
+//! pattern, `=>` result, with `<>` for "is not" (grade-card-format.txt section 5), e.g.
+//! "X-Wing: 3 r58 c68 => r679c6<>3" or "Hidden Single: r3c5=6".
+//!
+//! The pattern is read from the step and the position before it: the cells of a subset, the base
+//! and cover houses (and fins) of a fish, the house a pointing or claiming digit is locked in.
+//! Techniques whose pattern a step does not carry (chains, wings, colouring) name their digits and
+//! the result only.
+
+use crate::board::{Board, Geometry};
+use crate::route::Step;
+use crate::techniques::{Candidate, State, Tech, code};
+
+/// The notation of `step`, played on `before` (the position just before it).
+pub fn step_notation<const W: usize>(
+    board: &Board,
+    geo: &Geometry<W>,
+    before: &State<W>,
+    step: &Step,
+) -> String {
+    let name = step.tech.name();
+    let result = result_text(board, &step.placements, &step.eliminations);
+    if step.tech.is_single() {
+        return format!("{name}: {result}");
+    }
+    let pattern = pattern_text(board, geo, before, step);
+    format!("{name}: {pattern} => {result}")
+}
+
+fn pattern_text<const W: usize>(board: &Board, geo: &Geometry<W>, before: &State<W>, step: &Step) -> String {
+    let digits = digit_list(step.digits, ",");
+    let t = step.tech;
+    let open = before.open_cells(geo);
+    if is_subset(t) && step.houses.len() == 1 {
+        let house = geo.houses[step.houses[0]].and(&open);
+        let naked = [code::NPR, code::NTR, code::NQD].contains(&t);
+        let cells: Vec<usize> = house
+            .iter()
+            .filter(|&c| {
+                let m = before.cell_mask(geo, c);
+                if naked { m & !step.digits == 0 } else { m & step.digits != 0 }
+            })
+            .collect();
+        return format!("{digits} in {}", cell_list(board, &cells));
+    }
+    if is_fish(t)
+        && step.houses.len() >= 4
+        && step.houses.len().is_multiple_of(2)
+        && step.digits.count_ones() == 1
+    {
+        let d = step.digits.trailing_zeros() as usize;
+        let (bases, covers) = step.houses.split_at(step.houses.len() / 2);
+        let union =
+            |hs: &[usize]| hs.iter().fold(crate::bits::CellSet::<W>::EMPTY, |s, &h| s.or(&geo.houses[h]));
+        let fins: Vec<usize> =
+            before.planes[d].and(&open).and(&union(bases)).and_not(&union(covers)).iter().collect();
+        let mut text = format!("{digits} {} {}", house_list(board, bases), house_list(board, covers));
+        if !fins.is_empty() {
+            text += &format!(" f{}", cell_list(board, &fins));
+        }
+        return text;
+    }
+    if t == code::PPR && step.digits.count_ones() == 1 && !step.houses.is_empty() {
+        return format!("{digits} in {}", house_list(board, &step.houses[..1]));
+    }
+    digits
+}
+
+fn is_subset(t: Tech) -> bool {
+    [code::NPR, code::HPR, code::NTR, code::HTR, code::NQD, code::HQD].contains(&t)
+}
+
+fn is_fish(t: Tech) -> bool {
+    [code::XWG, code::SWF, code::JLF, code::FRK, code::FXW, code::FSW, code::FJF].contains(&t)
+}
+
+/// Placements ("r3c5=6") then eliminations, one group per digit ("r679c6<>3"), comma-separated.
+fn result_text(board: &Board, placements: &[Candidate], eliminations: &[Candidate]) -> String {
+    let mut parts: Vec<String> =
+        placements.iter().map(|p| format!("{}={}", board.cell_name(p.cell), p.digit)).collect();
+    let mut digits: Vec<u8> = eliminations.iter().map(|e| e.digit).collect();
+    digits.sort_unstable();
+    digits.dedup();
+    for d in digits {
+        let cells: Vec<usize> = eliminations.iter().filter(|e| e.digit == d).map(|e| e.cell).collect();
+        parts.push(format!("{}<>{d}", cell_list(board, &cells)));
+    }
+    parts.join(", ")
+}
+
+/// Digits of a mask, ascending, joined by `sep`.
+fn digit_list(mask: u32, sep: &str) -> String {
+    (0..32).filter(|d| mask >> d & 1 == 1).map(|d| (d + 1).to_string()).collect::<Vec<_>>().join(sep)
+}
+
+/// Houses in compact form where they are of one kind and numbered 1-9 ("r58"), else listed.
+fn house_list(board: &Board, houses: &[usize]) -> String {
+    let names: Vec<String> = houses.iter().map(|&h| board.house_name(h)).collect();
+    let kind = names[0].as_bytes()[0];
+    if names.iter().all(|n| n.len() == 2 && n.as_bytes()[0] == kind) {
+        let mut nums: Vec<u8> = names.iter().map(|n| n.as_bytes()[1]).collect();
+        nums.sort_unstable();
+        return format!("{}{}", kind as char, String::from_utf8(nums).expect("ASCII digits"));
+    }
+    names.join(",")
+}
+
+/// Cells in compact form (HoDoKu's): cells sharing a row, or a column, print as one group
+/// ("r5c126", "r679c6"), and rows with the same columns merge ("r58c68"); the grouping with fewer
+/// groups wins. Boards with more than 9 rows or columns list the cells one by one.
+fn cell_list(board: &Board, cells: &[usize]) -> String {
+    let pos: Vec<(usize, usize)> = cells.iter().map(|&c| board.cell_pos[c]).collect();
+    if pos.iter().any(|&(r, c)| r > 8 || c > 8) {
+        return cells.iter().map(|&c| board.cell_name(c)).collect::<Vec<_>>().join(",");
+    }
+    let by_rows = groups(&pos, false);
+    let by_cols = groups(&pos, true);
+    let chosen = if by_cols.len() < by_rows.len() { by_cols } else { by_rows };
+    chosen
+        .iter()
+        .map(|(rows, cols)| format!("r{}c{}", digits_of(*rows), digits_of(*cols)))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// (rows mask, columns mask) groups: cells grouped by row (or by column when `by_column`), then
+/// groups with the same other coordinates merged. In first-appearance order of the sorted cells.
+fn groups(pos: &[(usize, usize)], by_column: bool) -> Vec<(u16, u16)> {
+    let mut sorted: Vec<(usize, usize)> =
+        pos.iter().map(|&(r, c)| if by_column { (c, r) } else { (r, c) }).collect();
+    sorted.sort_unstable();
+    sorted.dedup();
+    // line -> mask of the other coordinate
+    let mut lines: Vec<(u16, u16)> = Vec::new();
+    for (line, other) in sorted {
+        match lines.last_mut() {
+            Some((l, m)) if *l == 1 << line => *m |= 1 << other,
+            _ => lines.push((1 << line, 1 << other)),
+        }
+    }
+    let mut merged: Vec<(u16, u16)> = Vec::new();
+    for (l, m) in lines {
+        match merged.iter_mut().find(|(_, mm)| *mm == m) {
+            Some((ll, _)) => *ll |= l,
+            None => merged.push((l, m)),
+        }
+    }
+    merged.into_iter().map(|(l, m)| if by_column { (m, l) } else { (l, m) }).collect()
+}
+
+fn digits_of(mask: u16) -> String {
+    (0..9).filter(|i| mask >> i & 1 == 1).map(|i| char::from(b'1' + i as u8)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board() -> Board {
+        Board::standard(9).unwrap()
+    }
+
+    fn cell(r: usize, c: usize) -> usize {
+        (r - 1) * 9 + c - 1
+    }
+
+    #[test]
+    fn cells_group_by_line_and_merge() {
+        let b = board();
+        assert_eq!(cell_list(&b, &[cell(6, 6), cell(7, 6), cell(9, 6)]), "r679c6");
+        assert_eq!(cell_list(&b, &[cell(5, 1), cell(5, 2), cell(5, 6)]), "r5c126");
+        assert_eq!(cell_list(&b, &[cell(5, 6), cell(5, 8), cell(8, 6), cell(8, 8)]), "r58c68");
+        assert_eq!(cell_list(&b, &[cell(1, 1), cell(2, 5)]), "r1c1,r2c5");
+        assert_eq!(cell_list(&b, &[cell(1, 1), cell(1, 2), cell(3, 9)]), "r1c12,r3c9");
+    }
+
+    #[test]
+    fn results_place_then_eliminate_per_digit() {
+        let b = board();
+        let c = |r, col, d| Candidate { cell: cell(r, col), digit: d };
+        assert_eq!(result_text(&b, &[c(3, 5, 6)], &[]), "r3c5=6");
+        assert_eq!(result_text(&b, &[], &[c(6, 6, 3), c(7, 6, 3), c(9, 6, 3)]), "r679c6<>3");
+        assert_eq!(result_text(&b, &[], &[c(4, 5, 8), c(4, 6, 4)]), "r4c6<>4, r4c5<>8");
+    }
+
+    #[test]
+    fn houses_compact_when_alike() {
+        let b = board();
+        // Houses: rows 0-8, columns 9-17, boxes 18-26 on the standard board.
+        let row = |r: usize| (0..b.houses.len()).find(|&h| b.house_name(h) == format!("r{r}")).unwrap();
+        let col = |c: usize| (0..b.houses.len()).find(|&h| b.house_name(h) == format!("c{c}")).unwrap();
+        assert_eq!(house_list(&b, &[row(8), row(5)]), "r58");
+        assert_eq!(house_list(&b, &[row(5), col(8)]), "r5,c8");
+    }
+}
