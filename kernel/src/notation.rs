@@ -55,8 +55,8 @@ fn pattern_text<const W: usize>(board: &Board, geo: &Geometry<W>, before: &State
         let fins: Vec<usize> =
             before.planes[d].and(&open).and(&union(bases)).and_not(&union(covers)).iter().collect();
         let mut text = format!("{digits} {} {}", house_list(board, bases), house_list(board, covers));
-        if !fins.is_empty() {
-            text += &format!(" f{}", cell_list(board, &fins));
+        for fin in fins {
+            text += &format!(" f{}", board.cell_name(fin));
         }
         return text;
     }
