@@ -50,6 +50,10 @@ enum Command {
         /// Do not search the alternatives of listed techniques (contains entries carry "alternatives": null).
         #[arg(long)]
         no_alternatives: bool,
+        /// Explain each step at these levels, comma-separated (adds the steps field). This build
+        /// writes "notation", e.g. "X-Wing: 3 r58 c68 => r679c6<>3".
+        #[arg(long, value_delimiter = ',', value_name = "LEVELS")]
+        explain: Option<Vec<String>>,
     },
     /// Print the solution of each puzzle, or why there is none.
     #[command(after_help = EXIT_HELP)]
@@ -267,7 +271,7 @@ fn run_documents(file: &str, what: &str) -> Result<bool, String> {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let outcome = match &cli.command {
-        Command::Rate { input, fields, no_alternatives } => {
+        Command::Rate { input, fields, no_alternatives, explain } => {
             let opts = match fields {
                 Some(names) => RateOptions::with_fields(names),
                 None => Ok(RateOptions::default()),
@@ -276,7 +280,10 @@ fn main() -> ExitCode {
                 Err(e) => Err(e.to_string()),
                 Ok(mut opts) => {
                     opts.alternatives = !no_alternatives;
-                    run(input, &|text: &str| pencilmark::rate_str(text, &opts).map(|c| c.to_json()))
+                    match explain.as_ref().map(|levels| opts.set_explain(levels)) {
+                        Some(Err(e)) => Err(e.to_string()),
+                        _ => run(input, &|text: &str| pencilmark::rate_str(text, &opts).map(|c| c.to_json())),
+                    }
                 }
             }
         }

@@ -155,3 +155,26 @@ fn count_prints_counts_and_solutions() {
     let out = pencilmark(&["count", "-", "--limit", "0"], Some("x\n"));
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn explain_adds_the_steps_with_their_notation() {
+    // The worked example of grade-card-format.txt: its X-Wing step in the spec's words.
+    let worked = "....4.8.3.6...8..29.86.5..1235.........7..2.........96..2......8.12..7...9.......\n";
+    let out = pencilmark(&["rate", "-", "--fields", "band", "--explain", "notation"], Some(worked));
+    assert_eq!(out.status.code(), Some(0));
+    let card = &json_lines(&out)[0];
+    let notes: Vec<&str> = card["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["explanation"]["notation"].as_str().unwrap())
+        .collect();
+    assert!(notes.contains(&"X-Wing: 3 r58 c68 => r679c6<>3"), "{notes:?}");
+    assert!(notes[0].starts_with("Hidden Single: r"), "{notes:?}");
+    let out = pencilmark(&["rate", "-", "--explain", "teach"], Some(worked));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("\"teach\" is not produced by this build yet"));
+    let out = pencilmark(&["rate", "-", "--explain", "poem"], Some(worked));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown explanation level \"poem\""));
+}

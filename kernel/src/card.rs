@@ -104,6 +104,25 @@ pub struct CardStep {
     pub placement: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub eliminations: Option<Vec<String>>,
+    /// On request (the `explain` option): the step in words, at the levels produced.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub explanation: Option<Explanation>,
+}
+
+/// A step's explanation (grade-card-format.txt section 5). This build writes the notation level.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct Explanation {
+    /// HoDoKu's one-line form, e.g. "X-Wing: 3 r58 c68 => r679c6<>3".
+    pub notation: String,
+}
+
+/// Adds the notation of every step to a card that carries steps (`givens`: the puzzle's).
+pub fn explain_steps(card: &mut Card, board: &Board, givens: &[u8], contents: &Contents) {
+    let Some(steps) = card.steps.as_mut() else { return };
+    let notations = crate::notation::route_notations(board, givens, &contents.route.steps);
+    for (step, notation) in steps.iter_mut().zip(notations) {
+        step.explanation = Some(Explanation { notation });
+    }
 }
 
 /// A grade card. Keys absent from the request are `None` and not serialised.
@@ -178,6 +197,7 @@ fn card_steps(board: &Board, steps: &[Step]) -> Vec<CardStep> {
                     })
                     .collect()
             }),
+            explanation: None,
         })
         .collect()
 }

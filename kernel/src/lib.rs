@@ -90,6 +90,9 @@ pub struct RateOptions {
     pub alternatives: bool,
     /// Worker threads for batch calls (None = available cores); single ratings ignore it.
     pub jobs: Option<usize>,
+    /// Explain each step (grade-card-format.txt section 5): this build writes the notation level.
+    /// Implies the steps field.
+    pub explain: bool,
     /// Development only: route up to this band even where the engine does not yet search every
     /// technique of the bands below it (cards may then be incomplete). None = the fully searched bands.
     #[doc(hidden)]
@@ -102,6 +105,7 @@ impl Default for RateOptions {
             fields: Field::DEFAULT.to_vec(),
             alternatives: true,
             jobs: None,
+            explain: false,
             max_band_override: None,
         }
     }
@@ -132,6 +136,31 @@ impl RateOptions {
         Ok(RateOptions { fields, ..RateOptions::default() })
     }
 
+    /// Asks for step explanations at these levels ("notation", "short", "teach"); an empty list
+    /// turns them off. Explanations come with the steps, so the steps field is added.
+    pub fn set_explain<S: AsRef<str>>(&mut self, levels: &[S]) -> Result<(), RateError> {
+        for level in levels {
+            match level.as_ref().trim() {
+                "notation" => {}
+                l @ ("short" | "teach") => {
+                    return Err(RateError::Options(format!(
+                        "explanation level \"{l}\" is not produced by this build yet (available: notation)"
+                    )));
+                }
+                l => {
+                    return Err(RateError::Options(format!(
+                        "unknown explanation level \"{l}\" (levels: notation, short, teach)"
+                    )));
+                }
+            }
+        }
+        self.explain = !levels.is_empty();
+        if self.explain && !self.fields.contains(&Field::Steps) {
+            self.fields.push(Field::Steps);
+        }
+        Ok(())
+    }
+
     /// Options from the JSON object of the C ABI: NULL or "" means the defaults.
     pub fn from_json(text: &str) -> Result<RateOptions, RateError> {
         if text.trim().is_empty() {
@@ -142,9 +171,6 @@ impl RateOptions {
             return Err(RateError::Options(
                 "\"max_seconds\" is not supported by this build yet (grading always finishes)".into(),
             ));
-        }
-        if raw.explain.is_some() {
-            return Err(RateError::Options("\"explain\" is not supported by this build yet".into()));
         }
         if raw.jobs == Some(0) {
             return Err(RateError::Options("\"jobs\" must be at least 1".into()));
@@ -157,7 +183,24 @@ impl RateOptions {
             opts.alternatives = a;
         }
         opts.jobs = raw.jobs;
+        if let Some(explain) = raw.explain {
+            opts.set_explain(&explain_levels(&explain)?)?;
+        }
         Ok(opts)
+    }
+}
+
+/// The levels an `explain` option names: true = every level this build produces, false = none,
+/// a level name, or a list of them.
+fn explain_levels(v: &serde_json::Value) -> Result<Vec<String>, RateError> {
+    use serde_json::Value;
+    let bad = || RateError::Options("\"explain\" must be true, false, a level name or a list of them".into());
+    match v {
+        Value::Bool(true) => Ok(vec!["notation".into()]),
+        Value::Bool(false) => Ok(Vec::new()),
+        Value::String(s) => Ok(vec![s.clone()]),
+        Value::Array(a) => a.iter().map(|x| x.as_str().map(String::from).ok_or_else(bad)).collect(),
+        _ => Err(bad()),
     }
 }
 
@@ -218,7 +261,13 @@ pub fn rate(p: &Puzzle, opts: &RateOptions) -> Result<Card, RateError> {
         route::contents(geo, &start, opts.alternatives, max_band)
     });
     match contents {
-        Ok(c) => Ok(card::build(&p.board, &c, &opts.fields)),
+        Ok(c) => {
+            let mut card = card::build(&p.board, &c, &opts.fields);
+            if opts.explain {
+                card::explain_steps(&mut card, &p.board, &p.givens, &c);
+            }
+            Ok(card)
+        }
         Err(stuck) => Err(RateError::Unsupported(format!(
             "needs a technique above {} (band {max_band}), the hardest band this build of pencilmark rates: \
              the easiest route is stuck after {} steps with {} of {} cells open",

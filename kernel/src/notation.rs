@@ -11,6 +11,22 @@ use crate::board::{Board, Geometry};
 use crate::route::Step;
 use crate::techniques::{Candidate, State, Tech, code};
 
+/// The notation of every step of a route from `givens` (each read on the position before it).
+pub fn route_notations(board: &Board, givens: &[u8], steps: &[Step]) -> Vec<String> {
+    let Ok(geometry) = crate::solve::AnyGeometry::new(board) else { return Vec::new() };
+    crate::on_geometry!(&geometry, geo => {
+        let Some(mut st) = State::new(geo, givens) else { return Vec::new() };
+        steps
+            .iter()
+            .map(|s| {
+                let line = step_notation(board, geo, &st, s);
+                st.apply_step(geo, &s.placements, &s.eliminations);
+                line
+            })
+            .collect()
+    })
+}
+
 /// The notation of `step`, played on `before` (the position just before it).
 pub fn step_notation<const W: usize>(
     board: &Board,

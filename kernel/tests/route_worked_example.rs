@@ -87,3 +87,27 @@ fn worked_example_notation() {
         }
     }
 }
+
+/// The explain option of the JSON options (C ABI, rate_json): notation on every step.
+#[test]
+fn explain_option_in_json() {
+    let card: serde_json::Value = serde_json::from_str(&pencilmark::rate_json(
+        WORKED,
+        Some(r#"{"fields": ["band"], "explain": true}"#),
+    ))
+    .unwrap();
+    let steps = card["steps"].as_array().unwrap();
+    assert!(steps.iter().all(|s| s["explanation"]["notation"].is_string()));
+    assert!(steps.iter().any(|s| s["explanation"]["notation"] == "X-Wing: 3 r58 c68 => r679c6<>3"));
+    for (options, error) in [
+        (r#"{"explain": ["notation", "short"]}"#, "\"short\" is not produced by this build yet"),
+        (r#"{"explain": 3}"#, "\"explain\" must be true, false, a level name or a list of them"),
+    ] {
+        let out: serde_json::Value =
+            serde_json::from_str(&pencilmark::rate_json(WORKED, Some(options))).unwrap();
+        assert!(out["error"].as_str().unwrap().contains(error), "{out}");
+    }
+    let plain: serde_json::Value =
+        serde_json::from_str(&pencilmark::rate_json(WORKED, Some(r#"{"explain": false}"#))).unwrap();
+    assert!(plain.get("steps").is_none());
+}
