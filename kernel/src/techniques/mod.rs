@@ -2,6 +2,7 @@
 //! family. A finder looks at a `State` and reports moves: the technique that makes them, what they
 //! place and eliminate, and the houses and digits they read.
 
+pub mod aic;
 pub mod chains;
 pub mod colouring;
 pub mod fish;
@@ -270,6 +271,8 @@ pub fn searches<const W: usize>() -> Vec<Search<W>> {
         Search { find: chains::xy_chain::<W>, codes: &[code::XYC] },
         Search { find: chains::remote_pairs::<W>, codes: &[code::RMP] },
         Search { find: chains::chute_remote_pairs::<W>, codes: &[code::CRP] },
+        Search { find: aic::aic::<W>, codes: &[code::AIC] },
+        Search { find: aic::nice_loop::<W>, codes: &[code::NLP] },
     ];
     all.sort_by_key(|s| s.min_band());
     all

@@ -1,0 +1,527 @@
+//! Alternating Inference Chains (AIC) over candidates, with grouped nodes.
+//!
+//! A node is one digit in one cell, or one digit in the cells of a box-line segment (a group). A
+//! strong link joins two nodes of which one must be true: the two digits of a bivalue cell, or the
+//! only two places (cells or segments) of a digit in a house. A weak link joins two nodes that
+//! cannot both be true: two digits of one cell, or one digit in cells that see each other. A chain
+//! that starts and ends with a strong link and alternates proves that one of its two ends is true:
+//! - ends of one digit: the digit leaves every cell that sees both ends;
+//! - ends of two digits in one cell: the cell's other digits go;
+//! - ends of two digits in cells that see each other: each end's cell loses the other end's digit.
+//!
+//! The AIC search reports only chains that are neither X-chains (one digit) nor XY-chains (only
+//! bivalue cells): those have their own, lower-band searches. Chains of 5 to 15 links, one move
+//! per effect (its cheapest chain).
+//!
+//! NLP (Nice Loop): a chain whose ends are themselves weakly linked closes into a continuous loop;
+//! then every weak link of the loop is strong too, and each eliminates (a digit from the cells
+//! seeing both of its places, or a cell's other digits). The loop is reported when it eliminates
+//! more than the chain alone.
+
+use super::wings::cell_masks;
+use super::{Candidate, Move, State, code};
+use crate::bits::CellSet;
+use crate::board::Geometry;
+use std::collections::HashMap;
+
+/// Longest chain searched (8 strong links), and the shortest (3-link chains are lower shapes).
+const MAX_LINKS: usize = 15;
+const MIN_LINKS: usize = 5;
+/// The "house" of a link inside one cell.
+pub(super) const IN_CELL: usize = usize::MAX - 1;
+const NONE: usize = usize::MAX;
+
+/// A chain node: a digit in one cell or in a box-line segment.
+#[derive(Clone, Debug)]
+pub(super) struct Node<const W: usize> {
+    pub digit: usize,
+    pub cells: CellSet<W>,
+    /// Cells that see every cell of the node.
+    pub sees: CellSet<W>,
+    pub group: bool,
+}
+
+/// The link graph of a position: nodes, strong and weak links with the house each is read in
+/// (`IN_CELL` for links between digits of one cell).
+pub(super) struct Net<const W: usize> {
+    pub nodes: Vec<Node<W>>,
+    pub strong: Vec<Vec<(usize, usize)>>,
+    pub weak: Vec<Vec<(usize, usize)>>,
+    pub masks: Vec<u32>,
+}
+
+fn link(list: &mut [Vec<(usize, usize)>], a: usize, b: usize, house: usize) {
+    if a != b && !list[a].iter().any(|&(n, _)| n == b) {
+        list[a].push((b, house));
+        list[b].push((a, house));
+    }
+}
+
+impl<const W: usize> Net<W> {
+    pub fn new(geo: &Geometry<W>, st: &State<W>, grouped: bool) -> Net<W> {
+        let open = st.open_cells(geo);
+        let masks = cell_masks(geo, st);
+        let mut nodes: Vec<Node<W>> = Vec::new();
+        let mut cell_node = vec![NONE; geo.digits * geo.cells];
+        let mut groups: Vec<usize> = Vec::new();
+        for d in 0..geo.digits {
+            let plane = st.planes[d].and(&open);
+            for c in plane.iter() {
+                cell_node[d * geo.cells + c] = nodes.len();
+                nodes.push(Node {
+                    digit: d,
+                    cells: CellSet::from_cells([c]),
+                    sees: geo.peers[c],
+                    group: false,
+                });
+            }
+            if grouped {
+                for &b in &geo.boxes {
+                    let in_box = plane.and(&geo.houses[b]);
+                    if in_box.len() < 2 {
+                        continue;
+                    }
+                    for &l in geo.rows.iter().chain(&geo.cols) {
+                        let seg = in_box.and(&geo.houses[l]);
+                        if seg.len() >= 2 {
+                            let sees = seg.iter().fold(geo.all, |acc, c| acc.and(&geo.peers[c]));
+                            groups.push(nodes.len());
+                            nodes.push(Node { digit: d, cells: seg, sees, group: true });
+                        }
+                    }
+                }
+            }
+        }
+        let n = nodes.len();
+        let mut net = Net { nodes, strong: vec![Vec::new(); n], weak: vec![Vec::new(); n], masks };
+        let find = |net: &Net<W>, d: usize, cells: &CellSet<W>| -> usize {
+            if cells.is_single() {
+                return cell_node[d * geo.cells + cells.first().expect("cell")];
+            }
+            groups
+                .iter()
+                .copied()
+                .find(|&g| net.nodes[g].digit == d && net.nodes[g].cells == *cells)
+                .unwrap_or(NONE)
+        };
+        let is_line = |h: usize| geo.rows.contains(&h) || geo.cols.contains(&h);
+        for d in 0..geo.digits {
+            let plane = st.planes[d].and(&open);
+            for &h in &geo.complete_houses {
+                let spots = plane.and(&geo.houses[h]);
+                let k = spots.len();
+                if k < 2 {
+                    continue;
+                }
+                if k == 2 {
+                    let mut it = spots.iter();
+                    let (a, b) = (it.next().expect("two"), it.next().expect("two"));
+                    let (a, b) = (cell_node[d * geo.cells + a], cell_node[d * geo.cells + b]);
+                    link(&mut net.strong, a, b, h);
+                    continue;
+                }
+                if !grouped {
+                    continue;
+                }
+                let splits: [&Vec<usize>; 2] =
+                    if is_line(h) { [&geo.boxes, &geo.boxes] } else { [&geo.rows, &geo.cols] };
+                for (i, split) in splits.iter().enumerate() {
+                    if i == 1 && is_line(h) {
+                        break;
+                    }
+                    let mut parts = [CellSet::EMPTY; 2];
+                    let mut np = 0;
+                    for &p in split.iter() {
+                        let part = spots.and(&geo.houses[p]);
+                        if !part.is_empty() {
+                            if np < 2 {
+                                parts[np] = part;
+                            }
+                            np += 1;
+                        }
+                    }
+                    if np != 2 {
+                        continue;
+                    }
+                    let (a, b) = (find(&net, d, &parts[0]), find(&net, d, &parts[1]));
+                    if a != NONE && b != NONE {
+                        link(&mut net.strong, a, b, h);
+                    }
+                }
+            }
+        }
+        // Weak links of one digit: disjoint nodes that see each other.
+        let mut by_digit: Vec<Vec<usize>> = vec![Vec::new(); geo.digits];
+        for (i, nd) in net.nodes.iter().enumerate() {
+            by_digit[nd.digit].push(i);
+        }
+        for list in &by_digit {
+            for (x, &i) in list.iter().enumerate() {
+                for &j in &list[x + 1..] {
+                    let (a, b) = (&net.nodes[i], &net.nodes[j]);
+                    if !a.cells.intersects(&b.cells) && b.cells.is_subset(&a.sees) {
+                        let both = a.cells.or(&b.cells);
+                        let c = both.first().expect("cell");
+                        let h = geo.cell_houses[c]
+                            .iter()
+                            .copied()
+                            .find(|&h| both.is_subset(&geo.houses[h]))
+                            .unwrap_or(NONE);
+                        net.weak[i].push((j, h));
+                        net.weak[j].push((i, h));
+                    }
+                }
+            }
+        }
+        // Links inside cells.
+        for c in open.iter() {
+            let m = net.masks[c];
+            let ns: Vec<usize> =
+                (0..geo.digits).filter(|&d| m >> d & 1 == 1).map(|d| cell_node[d * geo.cells + c]).collect();
+            if ns.len() == 2 {
+                link(&mut net.strong, ns[0], ns[1], IN_CELL);
+            }
+            for (i, &a) in ns.iter().enumerate() {
+                for &b in &ns[i + 1..] {
+                    link(&mut net.weak, a, b, IN_CELL);
+                }
+            }
+        }
+        net
+    }
+
+    /// What "one of nodes `s` and `e` is true" eliminates, on the candidates of `st`.
+    pub fn ends_elims(&self, geo: &Geometry<W>, st: &State<W>, s: usize, e: usize) -> Vec<Candidate> {
+        let (a, b) = (&self.nodes[s], &self.nodes[e]);
+        let mut out = Vec::new();
+        if a.digit == b.digit {
+            let hit = st.planes[a.digit].and(&a.sees).and(&b.sees).and(&st.open_cells(geo));
+            out.extend(hit.iter().map(|cell| Candidate { cell, digit: a.digit as u8 + 1 }));
+            return out;
+        }
+        if !a.group && !b.group && a.cells == b.cells {
+            let c = a.cells.first().expect("cell");
+            let others = self.masks[c] & !(1 << a.digit) & !(1 << b.digit);
+            for d in 0..geo.digits {
+                if others >> d & 1 == 1 {
+                    out.push(Candidate { cell: c, digit: d as u8 + 1 });
+                }
+            }
+            return out;
+        }
+        // A single cell of one end that holds the other end's digit and sees all its cells.
+        for (x, y) in [(a, b), (b, a)] {
+            if x.group {
+                continue;
+            }
+            let c = x.cells.first().expect("cell");
+            if self.masks[c] >> y.digit & 1 == 1 && y.sees.contains(c) && !y.cells.contains(c) {
+                out.push(Candidate { cell: c, digit: y.digit as u8 + 1 });
+            }
+        }
+        out.sort();
+        out
+    }
+}
+
+/// The reference release's price of a chain, as a log price (its order within one search): the
+/// chain length dominates (links times log links), then digits, houses and spread.
+pub(super) fn chain_price<const W: usize>(
+    geo: &Geometry<W>,
+    cells: &CellSet<W>,
+    digits: u32,
+    houses: usize,
+    links: usize,
+) -> u32 {
+    let n = cells.len().max(1) as f64;
+    let touched = spanned(geo, cells);
+    let spread = touched / (2.0 * n.sqrt() + 1.0);
+    let l = links.max(1) as f64;
+    let ll = l.ln();
+    let z = 0.2456 * (houses.max(1) as f64).ln()
+        + 1.0433 * (digits.count_ones().max(1) as f64).ln()
+        + 0.235 * spread.max(1e-6).ln()
+        + 0.00086 * n.ln()
+        + 0.00118 * l
+        + 0.0288 * ll * n.ln()
+        + 0.2858 * l * ll
+        + 0.1108 * ll * std::f64::consts::LN_2;
+    (z.max(0.0) * 100_000.0) as u32
+}
+
+/// One chain: its nodes and the house of each link.
+pub(super) struct Chain {
+    pub nodes: Vec<usize>,
+    pub houses: Vec<usize>,
+}
+
+impl Chain {
+    pub fn cells<const W: usize>(&self, net: &Net<W>) -> CellSet<W> {
+        self.nodes.iter().fold(CellSet::EMPTY, |acc, &n| acc.or(&net.nodes[n].cells))
+    }
+    pub fn digits<const W: usize>(&self, net: &Net<W>) -> u32 {
+        self.nodes.iter().fold(0, |acc, &n| acc | 1 << net.nodes[n].digit)
+    }
+    /// Links read in a house (bilocal strong links and weak links between cells).
+    pub fn house_links(&self) -> usize {
+        self.houses.iter().filter(|&&h| h != IN_CELL).count()
+    }
+    pub fn named_houses(&self) -> Vec<usize> {
+        let mut out = Vec::new();
+        for &h in &self.houses {
+            if h != IN_CELL && h != NONE && !out.contains(&h) {
+                out.push(h);
+            }
+        }
+        out
+    }
+    /// No node twice and no candidate in two nodes.
+    fn is_simple<const W: usize>(&self, net: &Net<W>) -> bool {
+        for (i, &a) in self.nodes.iter().enumerate() {
+            for &b in &self.nodes[i + 1..] {
+                let (x, y) = (&net.nodes[a], &net.nodes[b]);
+                if a == b || (x.digit == y.digit && x.cells.intersects(&y.cells)) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+}
+
+/// Breadth-first search of alternating chains (strong link first and last) over states (node,
+/// parity, used a bilocal link, used a link inside a cell). For each start S and end E > S reached
+/// by a chain of `min_links..=max_links` links that uses both kinds of link, calls `want(S, E)`
+/// and, when it says yes, `f` with the shortest such chain.
+pub(super) fn each_mixed_chain<const W: usize>(
+    geo: &Geometry<W>,
+    net: &Net<W>,
+    min_links: usize,
+    max_links: usize,
+    want: &mut dyn FnMut(usize, usize) -> bool,
+    f: &mut dyn FnMut(Chain),
+) {
+    let n = net.nodes.len();
+    let mut dist = vec![u8::MAX; n * 8];
+    let mut parent = vec![(0u32, 0usize); n * 8];
+    // The chain kept for each state: its digits, cells and links read in houses. Among chains of
+    // one length reaching a state, the cheaper (fewer digits, houses, less spread) is kept.
+    let mut digits = vec![0u32; n * 8];
+    let mut cells = vec![CellSet::<W>::EMPTY; n * 8];
+    let mut hl = vec![0u8; n * 8];
+    let part = |d: u32, c: &CellSet<W>, h: u8| -> f64 {
+        let k = c.len().max(1) as f64;
+        1.0433 * (d.count_ones().max(1) as f64).ln()
+            + 0.2456 * (h.max(1) as f64).ln()
+            + 0.235 * (spanned(geo, c) / (2.0 * k.sqrt() + 1.0)).ln()
+    };
+    let mut touched: Vec<usize> = Vec::new();
+    let mut frontier: Vec<usize> = Vec::new();
+    let mut next: Vec<usize> = Vec::new();
+    for s in 0..n {
+        if net.strong[s].is_empty() || net.nodes[s].group {
+            continue;
+        }
+        for &t in &touched {
+            dist[t] = u8::MAX;
+        }
+        touched.clear();
+        dist[s * 8] = 0;
+        digits[s * 8] = 1 << net.nodes[s].digit;
+        cells[s * 8] = net.nodes[s].cells;
+        hl[s * 8] = 0;
+        touched.push(s * 8);
+        frontier.clear();
+        frontier.push(s * 8);
+        for k in 1..=max_links {
+            let on = k % 2;
+            next.clear();
+            for &u in &frontier {
+                let (node, flags) = (u / 8, u % 4);
+                let links = if on == 1 { &net.strong[node] } else { &net.weak[node] };
+                for &(v, h) in links {
+                    let nf = flags
+                        | if h == IN_CELL { 2 } else { 0 }
+                        | if on == 1 && h != IN_CELL { 1 } else { 0 };
+                    let sv = v * 8 + on * 4 + nf;
+                    let nd = digits[u] | 1 << net.nodes[v].digit;
+                    let nc = cells[u].or(&net.nodes[v].cells);
+                    let nh = hl[u] + (h != IN_CELL) as u8;
+                    if dist[sv] == u8::MAX {
+                        dist[sv] = k as u8;
+                        touched.push(sv);
+                        next.push(sv);
+                    } else if dist[sv] as usize != k
+                        || part(nd, &nc, nh) >= part(digits[sv], &cells[sv], hl[sv])
+                    {
+                        continue;
+                    }
+                    parent[sv] = (u as u32, h);
+                    digits[sv] = nd;
+                    cells[sv] = nc;
+                    hl[sv] = nh;
+                }
+            }
+            std::mem::swap(&mut frontier, &mut next);
+            if frontier.is_empty() {
+                break;
+            }
+            if on == 1 && k >= min_links {
+                for &sv in &frontier {
+                    let e = sv / 8;
+                    if sv % 4 != 3 || e <= s || net.nodes[e].group || !want(s, e) {
+                        continue;
+                    }
+                    let mut nodes = vec![e];
+                    let mut houses = Vec::with_capacity(k);
+                    let mut cur = sv;
+                    while cur != s * 8 {
+                        let (p, h) = parent[cur];
+                        houses.push(h);
+                        cur = p as usize;
+                        nodes.push(cur / 8);
+                    }
+                    nodes.reverse();
+                    houses.reverse();
+                    let chain = Chain { nodes, houses };
+                    if chain.is_simple(net) {
+                        f(chain);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Rows, columns and boxes the cells occupy.
+fn spanned<const W: usize>(geo: &Geometry<W>, cells: &CellSet<W>) -> f64 {
+    let (mut rows, mut cols, mut boxes) = (0u64, 0u64, 0u64);
+    for c in cells.iter() {
+        let (r, col) = geo.pos[c];
+        rows |= 1 << (r & 63);
+        cols |= 1 << (col & 63);
+        if let Some(b) = geo.box_of[c] {
+            boxes |= 1 << (b & 63);
+        }
+    }
+    (rows.count_ones() + cols.count_ones() + boxes.count_ones()) as f64
+}
+
+/// What a continuous loop (the chain plus a weak link from its end back to its start) eliminates:
+/// every weak link of the loop acts as a strong one.
+fn loop_elims<const W: usize>(
+    geo: &Geometry<W>,
+    st: &State<W>,
+    net: &Net<W>,
+    ch: &Chain,
+    closing: usize,
+) -> Vec<Candidate> {
+    let open = st.open_cells(geo);
+    let k = ch.nodes.len();
+    let mut out: Vec<Candidate> = Vec::new();
+    let mut weak_pairs: Vec<(usize, usize, usize)> = Vec::new();
+    for i in (1..k - 1).step_by(2) {
+        weak_pairs.push((ch.nodes[i], ch.nodes[i + 1], ch.houses[i]));
+    }
+    weak_pairs.push((ch.nodes[k - 1], ch.nodes[0], closing));
+    let loop_cells = ch.cells(net);
+    for (a, b, h) in weak_pairs {
+        let (x, y) = (&net.nodes[a], &net.nodes[b]);
+        if h == IN_CELL {
+            let c = x.cells.first().expect("cell");
+            let others = net.masks[c] & !(1 << x.digit) & !(1 << y.digit);
+            for d in 0..geo.digits {
+                if others >> d & 1 == 1 {
+                    out.push(Candidate { cell: c, digit: d as u8 + 1 });
+                }
+            }
+        } else {
+            let hit = st.planes[x.digit].and(&x.sees).and(&y.sees).and(&open);
+            for cell in hit.iter() {
+                // A candidate of the loop itself stays.
+                let in_loop = loop_cells.contains(cell)
+                    && ch
+                        .nodes
+                        .iter()
+                        .any(|&n| net.nodes[n].digit == x.digit && net.nodes[n].cells.contains(cell));
+                if !in_loop {
+                    out.push(Candidate { cell, digit: x.digit as u8 + 1 });
+                }
+            }
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// The weak link closing a chain from its end `e` back to its start `s`, if any.
+fn closing_link<const W: usize>(net: &Net<W>, s: usize, e: usize) -> Option<usize> {
+    net.weak[e].iter().find(|&&(v, _)| v == s).map(|&(_, h)| h)
+}
+
+/// AIC: alternating inference chains mixing digits and link kinds (see the module doc).
+pub fn aic<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+    search(geo, st, false, out);
+}
+
+/// NLP: continuous nice loops that eliminate more than their chain read as an AIC.
+pub fn nice_loop<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+    search(geo, st, true, out);
+}
+
+fn keep(best: &mut HashMap<Vec<Candidate>, Move>, mv: Move) {
+    match best.get(&mv.eliminations) {
+        Some(old) if old.cost <= mv.cost => {}
+        _ => {
+            best.insert(mv.eliminations.clone(), mv);
+        }
+    }
+}
+
+fn search<const W: usize>(geo: &Geometry<W>, st: &State<W>, loops: bool, out: &mut Vec<Move>) {
+    let net = Net::new(geo, st, true);
+    let mut best: HashMap<Vec<Candidate>, Move> = HashMap::new();
+    let mut want = |s: usize, e: usize| {
+        if loops { closing_link(&net, s, e).is_some() } else { !net.ends_elims(geo, st, s, e).is_empty() }
+    };
+    let mut chains = Vec::new();
+    each_mixed_chain(geo, &net, MIN_LINKS, MAX_LINKS, &mut want, &mut |ch| chains.push(ch));
+    for ch in chains {
+        let (s, e) = (ch.nodes[0], *ch.nodes.last().expect("chain"));
+        let links = ch.houses.len();
+        let cells = ch.cells(&net);
+        let digits = ch.digits(&net);
+        let elims = net.ends_elims(geo, st, s, e);
+        if loops {
+            let Some(h) = closing_link(&net, s, e) else { continue };
+            let all = loop_elims(geo, st, &net, &ch, h);
+            if all.len() <= elims.len() {
+                continue;
+            }
+            let mut houses = ch.named_houses();
+            if h != IN_CELL && h != NONE && !houses.contains(&h) {
+                houses.push(h);
+            }
+            let cost =
+                chain_price(geo, &cells, digits, ch.house_links() + (h != IN_CELL) as usize, links + 1);
+            keep(
+                &mut best,
+                Move { tech: code::NLP, placements: Vec::new(), eliminations: all, houses, digits, cost },
+            );
+            continue;
+        }
+        if elims.is_empty() {
+            continue;
+        }
+        let cost = chain_price(geo, &cells, digits, ch.house_links(), links);
+        let houses = ch.named_houses();
+        keep(
+            &mut best,
+            Move { tech: code::AIC, placements: Vec::new(), eliminations: elims, houses, digits, cost },
+        );
+    }
+    let mut found: Vec<Move> = best.into_values().collect();
+    found.sort_by(|a, b| (a.cost, &a.eliminations).cmp(&(b.cost, &b.eliminations)));
+    out.extend(found);
+}
