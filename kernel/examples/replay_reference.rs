@@ -56,6 +56,14 @@ fn main() {
                 placements.sort();
                 eliminations.sort();
                 let wanted = only.as_ref().is_none_or(|o| o.contains(&code));
+                if std::env::var("DUMP").is_ok() && step["band"].as_u64() == Some(5) {
+                    for m in all_moves(geo, &st, 6) {
+                        if m.tech.band() == 5 {
+                            let e: Vec<(usize, u8)> = m.eliminations.iter().map(|c| (c.cell, c.digit)).collect();
+                            eprintln!("DUMP\t{}\t{}\t{}\t{:?}\t{}", v["source"].as_str().unwrap(), step["n"], m.tech.code(), e, m.cost);
+                        }
+                    }
+                }
                 if wanted && code != "HSI" && code != "FHS" {
                     let tech = Tech::from_code(&code).expect("known code");
                     let moves = all_moves(geo, &st, 6);

@@ -15,8 +15,9 @@
 //!
 //! NLP (Nice Loop): a chain whose ends are themselves weakly linked closes into a continuous loop;
 //! then every weak link of the loop is strong too, and each eliminates (a digit from the cells
-//! seeing both of its places, or a cell's other digits). The loop is reported when it eliminates
-//! more than the chain alone.
+//! seeing both of its places, or a cell's other digits). A loop is reported only when it
+//! eliminates a candidate that no AIC of the position eliminates (as the reference release, which
+//! names such eliminations AIC first: loops cut at a weak link are AICs).
 
 use super::wings::cell_masks;
 use super::{Candidate, Move, State, code};
@@ -483,8 +484,11 @@ fn search<const W: usize>(geo: &Geometry<W>, st: &State<W>, loops: bool, out: &m
     let net = Net::new(geo, st, true);
     let mut best: HashMap<Vec<Candidate>, Move> = HashMap::new();
     let mut want = |s: usize, e: usize| {
-        if loops { closing_link(&net, s, e).is_some() } else { !net.ends_elims(geo, st, s, e).is_empty() }
+        (loops && closing_link(&net, s, e).is_some()) || !net.ends_elims(geo, st, s, e).is_empty()
     };
+    // Loops are kept only for candidates no chain of the search eliminates.
+    let mut by_chains: Vec<Candidate> = Vec::new();
+    let mut loop_moves: Vec<Move> = Vec::new();
     let mut chains = Vec::new();
     each_mixed_chain(geo, &net, MIN_LINKS, MAX_LINKS, &mut want, &mut |ch| chains.push(ch));
     for ch in chains {
@@ -494,7 +498,11 @@ fn search<const W: usize>(geo: &Geometry<W>, st: &State<W>, loops: bool, out: &m
         let digits = ch.digits(&net);
         let elims = net.ends_elims(geo, st, s, e);
         if loops {
+            by_chains.extend(elims.iter().copied());
             let Some(h) = closing_link(&net, s, e) else { continue };
+            if ch.nodes.iter().any(|&n| net.nodes[n].group) {
+                continue; // its eliminations by a group weak link are no AIC's of the reference
+            }
             let all = loop_elims(geo, st, &net, &ch, h);
             if all.len() <= elims.len() {
                 continue;
@@ -505,10 +513,14 @@ fn search<const W: usize>(geo: &Geometry<W>, st: &State<W>, loops: bool, out: &m
             }
             let cost =
                 chain_price(geo, &cells, digits, ch.house_links() + (h != IN_CELL) as usize, links + 1);
-            keep(
-                &mut best,
-                Move { tech: code::NLP, placements: Vec::new(), eliminations: all, houses, digits, cost },
-            );
+            loop_moves.push(Move {
+                tech: code::NLP,
+                placements: Vec::new(),
+                eliminations: all,
+                houses,
+                digits,
+                cost,
+            });
             continue;
         }
         if elims.is_empty() {
@@ -520,6 +532,13 @@ fn search<const W: usize>(geo: &Geometry<W>, st: &State<W>, loops: bool, out: &m
             &mut best,
             Move { tech: code::AIC, placements: Vec::new(), eliminations: elims, houses, digits, cost },
         );
+    }
+    by_chains.sort();
+    by_chains.dedup();
+    for mv in loop_moves {
+        if mv.eliminations.iter().any(|c| by_chains.binary_search(c).is_err()) {
+            keep(&mut best, mv);
+        }
     }
     let mut found: Vec<Move> = best.into_values().collect();
     found.sort_by(|a, b| (a.cost, &a.eliminations).cmp(&(b.cost, &b.eliminations)));

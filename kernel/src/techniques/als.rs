@@ -17,11 +17,11 @@
 //! - DEB (Death Blossom): a stem cell whose every candidate d has a petal ALS holding d with all
 //!   its d-cells seeing the stem: one petal is locked, so a digit z in every petal (not in the
 //!   stem) leaves the cells seeing all the petals' z-cells.
-//! - SDC (Sue de Coq): two or three cells where a box and a line cross hold |C|+n digits; n more
-//!   cells (some in the line, some in the box, their digits all among those, the line cells' and
-//!   the box cells' digits disjoint) lock the digits: the line cells' digits leave the rest of the
-//!   line, the box cells' digits the rest of the box, and the other digits of the crossing the
-//!   rest of both.
+//! - SDC (Sue de Coq): two or three cells C where a box and a line cross hold |C|+2 digits or more;
+//!   one or two more cells of the line and one or two of the box, the line cells' and the box
+//!   cells' digits disjoint, make as many cells as digits in all: each digit is in the pattern
+//!   exactly once, so the line cells' digits leave the rest of the line, the box cells' digits the
+//!   rest of the box, and the crossing's other digits the rest of both.
 //! - APE (Aligned Pair Exclusion): two cells that see each other; a pair of values (a, b) is
 //!   impossible when a = b or when a bivalue cell seeing both holds exactly {a, b}; a value of one
 //!   cell that pairs with no possible value of the other is eliminated.
@@ -461,24 +461,19 @@ pub fn sue_de_coq<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Ve
             }
             let line_rest: Vec<usize> = geo.houses[l].and(&open).and_not(&geo.houses[b]).iter().collect();
             let box_rest: Vec<usize> = geo.houses[b].and(&open).and_not(&geo.houses[l]).iter().collect();
-            small_subsets(&line_rest, &masks, 3, &mut line_sets);
-            small_subsets(&box_rest, &masks, 3, &mut box_sets);
+            small_subsets(&line_rest, &masks, 2, &mut line_sets);
+            small_subsets(&box_rest, &masks, 2, &mut box_sets);
             for c in &choices {
                 let v = c.iter().fold(0u32, |acc, x| acc | masks[x]);
                 let nc = c.len() as usize;
-                if (v.count_ones() as usize) < nc + 2 {
-                    continue;
-                }
                 for &(ml, ls) in &line_sets {
-                    if ml & !v != 0 {
-                        continue;
-                    }
                     for &(mb, bs) in &box_sets {
-                        if mb & !v != 0 || mb & ml != 0 {
+                        if mb & ml != 0 {
                             continue;
                         }
+                        let u = v | ml | mb;
                         let cells_n = nc + ls.len() as usize + bs.len() as usize;
-                        if v.count_ones() as usize != cells_n {
+                        if u.count_ones() as usize != cells_n {
                             continue;
                         }
                         // As many cells as digits, no digit in both the line and the box
@@ -488,7 +483,7 @@ pub fn sue_de_coq<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Ve
                         let box_out = geo.houses[b].and(&open).and_not(c).and_not(&bs);
                         for d in 0..geo.digits {
                             let bit = 1 << d;
-                            if v & bit == 0 {
+                            if u & bit == 0 {
                                 continue;
                             }
                             let plane = st.planes[d];
@@ -515,8 +510,8 @@ pub fn sue_de_coq<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Ve
                             placements: Vec::new(),
                             eliminations: Vec::new(),
                             houses: vec![l, b],
-                            digits: v,
-                            cost: chain_price(geo, &pattern, v, 2, 2),
+                            digits: u,
+                            cost: chain_price(geo, &pattern, u, 2, 2),
                         };
                         let mut elims = elims;
                         elims.sort();
