@@ -56,7 +56,7 @@ fn main() {
                 placements.sort();
                 eliminations.sort();
                 let wanted = only.as_ref().is_none_or(|o| o.contains(&code));
-                if std::env::var("DUMP").is_ok() && step["band"].as_u64() == Some(5) {
+                if std::env::var("DUMP").is_ok() && step["band"].as_u64() >= Some(3) {
                     for m in all_moves(geo, &st, 6) {
                         if m.tech.band() == 5 {
                             let e: Vec<(usize, u8)> = m.eliminations.iter().map(|c| (c.cell, c.digit)).collect();

@@ -595,3 +595,158 @@ pub fn aligned_pair_exclusion<const W: usize>(geo: &Geometry<W>, st: &State<W>, 
     }
     flush(best, out);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+
+    fn geo() -> Geometry<2> {
+        Geometry::new(&Board::standard(9).unwrap())
+    }
+
+    /// "r4c5#7".
+    fn cand(text: &str) -> Candidate {
+        let b = text.as_bytes();
+        Candidate { cell: (b[1] - b'1') as usize * 9 + (b[3] - b'1') as usize, digit: b[5] - b'0' }
+    }
+
+    fn offers(moves: &[Move], tech: crate::techniques::Tech, elims: &[&str]) -> bool {
+        let mut e: Vec<Candidate> = elims.iter().map(|t| cand(t)).collect();
+        e.sort();
+        moves.iter().any(|m| {
+            let mut me = m.eliminations.clone();
+            me.sort();
+            m.tech == tech && m.placements.is_empty() && me == e
+        })
+    }
+
+    /// A position from a candidate grid: 81 tokens, "=d" for a placed digit, else the cell's
+    /// candidates (positions of the reference routes, before the step named).
+    fn from_grid(geo: &Geometry<2>, grid: &str) -> State<2> {
+        let tokens: Vec<&str> = grid.split_whitespace().collect();
+        assert_eq!(tokens.len(), 81);
+        let givens: Vec<u8> =
+            tokens.iter().map(|t| t.strip_prefix('=').map_or(0, |d| d.parse().unwrap())).collect();
+        let mut st = State::new(geo, &givens).unwrap();
+        let mut gone = Vec::new();
+        for (cell, t) in tokens.iter().enumerate() {
+            if givens[cell] == 0 {
+                for d in 1..=9u8 {
+                    if st.planes[d as usize - 1].contains(cell) && !t.contains((b'0' + d) as char) {
+                        gone.push(Candidate { cell, digit: d });
+                    }
+                }
+            }
+        }
+        st.apply_step(geo, &[], &gone);
+        st
+    }
+
+    /// Runs a search and checks every move against the solution (no true candidate eliminated).
+    fn run(find: fn(&Geometry<2>, &State<2>, &mut Vec<Move>), pos: (&str, &str)) -> Vec<Move> {
+        let g = geo();
+        let st = from_grid(&g, pos.0);
+        let solution: Vec<u8> = pos.1.bytes().map(|b| b - b'0').collect();
+        let mut out = Vec::new();
+        find(&g, &st, &mut out);
+        for m in &out {
+            assert!(!m.eliminations.is_empty());
+            for e in &m.eliminations {
+                assert_ne!(solution[e.cell], e.digit, "{} eliminates a true candidate", m.tech.code());
+            }
+        }
+        out
+    }
+
+    /// classic-se-rated.tsv:5907 (SE 7.2) step 25: AIC ['r3c7#6']
+    const AICE: (&str, &str) = (
+        "13 =9 18 =2 =4 16 678 =5 367 46 =7 26 =3 =8 =5 246 =1 =9 135 246 158 =9 =7 16 2468 46 346 =2 =3 =7 =5 =1 =8 46 =9 46 =8 15 159 =6 39 =4 135 =7 =2 14569 46 1569 =7 39 =2 135 =8 15 =7 15 =3 =4 =6 =9 15 =2 =8 169 26 1269 =8 =5 =3 467 46 1467 56 =8 =4 =1 =2 =7 =9 =3 56",
+        "391246857472385619568971243237518496815694372946732581753469128129853764684127935",
+    );
+    /// classic-se-rated.tsv:7376 (SE 8.4) step 14: CAS ['r9c9#2']
+    const QUIET: (&str, &str) = (
+        "1678 1689 1569 16789 5789 =4 126 12568 =3 14678 14568 =2 1678 578 =3 146 =9 145 1468 =3 14569 1689 =2 1569 =7 168 145 =5 =2 16 679 =4 679 =3 17 =8 468 468 =3 2678 =1 2678 =5 27 =9 =9 18 =7 =3 58 258 12 =4 =6 124 1459 =8 127 =6 127 49 =3 12457 1236 =7 156 =4 39 129 =8 156 125 23 1469 1469 =5 378 278 1469 16 27",
+        "785194623162873495439625781526947318843216579917358246258761934671439852394582167",
+    );
+    /// classic-se-rated.tsv:7676 (SE 8.6) step 9: ALS ['r1c5#4']
+    const ALSE: (&str, &str) = (
+        "25789 25 279 489 2479 =6 349 =1 349 1689 =3 169 1489 =5 49 =2 =7 469 2679 126 =4 =3 1279 279 69 =5 =8 =4 56 367 569 39 =1 =8 =2 579 2567 1256 12367 4569 =8 23459 45679 369 4579 256 =9 =8 =7 234 2345 456 36 =1 =3 =7 269 459 49 =8 =1 69 2569 129 =8 =5 19 =6 379 37 =4 2379 169 =4 169 =2 1379 3579 3567 =8 35679",
+        "529876413831459276764312958453691827217583694698724531372948165985167342146235789",
+    );
+    /// classic-top1465.txt:778 step 18: ALS ['r2c5#3', 'r3c4#8', 'r6c6#4', 'r7c4#3', 'r7c4#7', 'r7c5#3', 'r8c4#7']
+    const ALS2: (&str, &str) = (
+        "358 =2 35 38 =7 =1 =6 =9 =4 =6 39 =7 =2 349 345 =8 =1 35 14 389 14 5689 69 358 =2 57 357 2389 =7 2369 1389 =5 238 19 =4 689 34589 38 3459 1479 1349 =6 1579 =2 5789 24589 =1 24569 4789 249 2478 579 =3 56789 1379 =4 139 13567 136 357 579 =8 =2 1279 =6 129 1457 =8 247 =3 57 579 237 =5 =8 37 23 =9 =4 =6 =1",
+        "825371694637294815194568273972853146583146927416927538349615782761482359258739461",
+    );
+    /// classic-se-rated.tsv:6763 (SE 7.9) step 21: AXY ['r5c8#2']
+    const AXYE: (&str, &str) = (
+        "38 =1 68 =7 =4 28 =5 =9 2368 24789 289 6789 =3 28 =5 26 248 =1 2348 258 3458 =1 =9 =6 238 =7 2348 238 =6 38 =9 =7 =1 =4 =5 238 2489 289 348 =5 =6 28 12378 128 2378 =5 =7 =1 =4 28 =3 289 =6 89 =1 =3 79 =8 =5 47 2679 24 469 =6 589 5789 =2 =3 47 1789 148 4789 78 =4 =2 =6 =1 =9 78 =3 =5",
+        "316748592798325641425196873263971458984562317571483269137854926659237184842619735",
+    );
+    /// classic-top1465.txt:599 step 12: AIC ['r4c8#1']
+    const SDCE: (&str, &str) = (
+        "=1 235 38 =4 =6 589 239 =7 359 2358 235 =7 23 589 1589 12369 12569 =4 =9 =6 =4 23 57 157 123 =8 135 25 12579 =6 57 4579 =3 =8 12459 1579 2358 =4 389 5678 =1 56789 2679 2569 5679 58 1579 189 5678 =2 456789 14679 =3 15679 46 139 139 15678 4578 45678 4679 69 =2 46 =8 =2 =9 347 467 =5 16 1367 =7 19 =5 16 34 =2 3469 469 =8",
+        "123468975857391624964275381216753849348619257579824136431586792682947513795132468",
+    );
+    /// classic-se-rated.tsv:7376 (SE 8.4) step 17: AIC ['r5c6#7']
+    const APEE: (&str, &str) = (
+        "1678 1689 1569 1689 5789 =4 126 12568 =3 14678 14568 =2 168 578 =3 146 =9 145 1468 =3 14569 1689 =2 1569 =7 168 145 =5 =2 16 679 =4 679 =3 17 =8 468 468 =3 2678 =1 2678 =5 27 =9 =9 18 =7 =3 58 258 12 =4 =6 124 1459 =8 127 =6 127 49 =3 1245 1236 =7 156 =4 39 129 =8 156 125 23 1469 1469 =5 38 28 1469 16 =7",
+        "785194623162873495439625781526947318843216579917358246258761934671439852394582167",
+    );
+    /// classic-se-rated.tsv:6114 (SE 7.4) step 6: AIC ['r5c7#2']
+    const AACE: (&str, &str) = (
+        "=5 67 =2 =3 679 689 78 =4 =1 =9 347 1347 =2 157 48 =6 578 3578 136 =8 13467 1467 1567 46 2357 257 =9 =2 57 578 =9 47 =1 4578 =3 =6 136 3567 13567 467 =8 26 12457 =9 57 =4 =9 1678 =5 267 =3 1278 278 78 =7 23456 3456 468 2469 2469 358 =1 358 36 236 =9 168 126 =5 378 678 =4 =8 =1 456 46 =3 =7 =9 56 =2",
+        "562398741971254683384176259257941836136782495498563127743629518629815374815437962",
+    );
+
+    #[test]
+    fn als_xz_singly_and_doubly_linked() {
+        let out = run(als_xz::<2>, ALSE);
+        assert!(offers(&out, code::ALS, &["r1c5#4"]));
+        assert_eq!(out.iter().min_by_key(|m| m.cost).unwrap().eliminations, vec![cand("r1c5#4")]);
+        let out = run(als_xz::<2>, ALS2);
+        let doubly = ["r2c5#3", "r3c4#8", "r6c6#4", "r7c4#3", "r7c4#7", "r7c5#3", "r8c4#7"];
+        assert!(offers(&out, code::ALS, &doubly));
+        assert!(run(als_xz::<2>, AXYE).is_empty());
+        assert!(run(als_xz::<2>, QUIET).is_empty());
+    }
+
+    #[test]
+    fn finds_als_xy_wing() {
+        let out = run(als_xy_wing::<2>, AXYE);
+        assert!(offers(&out, code::AXY, &["r5c8#2"]));
+        assert!(run(als_xy_wing::<2>, QUIET).is_empty());
+    }
+
+    #[test]
+    fn finds_sue_de_coq() {
+        let out = run(sue_de_coq::<2>, SDCE);
+        assert!(offers(&out, code::SDC, &["r7c7#6", "r7c7#9", "r8c8#6", "r8c9#6"]));
+        assert!(run(sue_de_coq::<2>, AICE).is_empty());
+        assert!(run(sue_de_coq::<2>, QUIET).is_empty());
+    }
+
+    #[test]
+    fn finds_aligned_pair_exclusion() {
+        let out = run(aligned_pair_exclusion::<2>, APEE);
+        assert!(offers(&out, code::APE, &["r5c6#8"]));
+        assert!(run(aligned_pair_exclusion::<2>, AICE).is_empty());
+        assert!(run(aligned_pair_exclusion::<2>, QUIET).is_empty());
+    }
+
+    #[test]
+    fn finds_death_blossom() {
+        let out = run(death_blossom::<2>, AICE);
+        assert!(offers(&out, code::DEB, &["r2c7#4", "r3c2#4"]));
+        assert!(run(death_blossom::<2>, AXYE).is_empty());
+        assert!(run(death_blossom::<2>, QUIET).is_empty());
+    }
+
+    #[test]
+    fn finds_als_chain() {
+        let out = run(als_chain::<2>, AACE);
+        assert!(offers(&out, code::AAC, &["r4c3#5"]));
+        assert!(run(als_chain::<2>, QUIET).is_empty());
+    }
+}
