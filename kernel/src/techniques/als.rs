@@ -505,18 +505,17 @@ pub fn sue_de_coq<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Ve
                             }
                         }
                         let pattern = c.or(&ls).or(&bs);
+                        elims.sort();
+                        elims.dedup();
                         let mv = Move {
                             tech: code::SDC,
                             placements: Vec::new(),
-                            eliminations: Vec::new(),
+                            eliminations: elims,
                             houses: vec![l, b],
                             digits: u,
                             cost: chain_price(geo, &pattern, u, 2, 2),
                         };
-                        let mut elims = elims;
-                        elims.sort();
-                        elims.dedup();
-                        keep(&mut best, Move { eliminations: elims, ..mv });
+                        keep(&mut best, mv);
                     }
                 }
             }
