@@ -56,6 +56,16 @@ fn main() {
                 placements.sort();
                 eliminations.sort();
                 let wanted = only.as_ref().is_none_or(|o| o.contains(&code));
+                if std::env::var("TIMING").is_ok() && step["band"].as_u64() == Some(5) {
+                    // Time of each band-5 search at the reference's Expert positions.
+                    for s in pencilmark::techniques::searches().iter().filter(|s| s.min_band() == 5) {
+                        let t = std::time::Instant::now();
+                        let mut found = Vec::new();
+                        (s.find)(geo, &st, &mut found);
+                        let us = t.elapsed().as_micros();
+                        eprintln!("TIME\t{}\t{}", s.codes[0].code(), us);
+                    }
+                }
                 if std::env::var("DUMP").is_ok() && step["band"].as_u64() >= Some(3) {
                     for m in all_moves(geo, &st, 6) {
                         if m.tech.band() == 5 {
