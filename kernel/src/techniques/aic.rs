@@ -30,6 +30,18 @@ const MAX_LINKS: usize = 15;
 const MIN_LINKS: usize = 5;
 /// The "house" of a link inside one cell.
 pub(super) const IN_CELL: usize = usize::MAX - 1;
+/// The "house" of a strong link between two digits of one almost locked set.
+pub(super) const IN_ALS: usize = usize::MAX - 2;
+/// Chain kinds the search accepts (flags of the links a chain uses).
+const BILOCAL: usize = 1;
+const CELL_LINK: usize = 2;
+const ALS_LINK: usize = 4;
+/// AIC: both a bilocal link and a link inside a cell, no ALS; AAC: an ALS link.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Kind {
+    Mixed,
+    WithAls,
+}
 const NONE: usize = usize::MAX;
 
 /// A chain node: a digit in one cell or in a box-line segment.
@@ -60,6 +72,13 @@ fn link(list: &mut [Vec<(usize, usize)>], a: usize, b: usize, house: usize) {
 
 impl<const W: usize> Net<W> {
     pub fn new(geo: &Geometry<W>, st: &State<W>, grouped: bool) -> Net<W> {
+        Self::with_als(geo, st, grouped, &[])
+    }
+
+    /// The graph with, for each almost locked set (cells, digits) of two cells or more, one node
+    /// per digit (its cells in the set), strongly linked to each other (if the set loses one
+    /// digit, it holds all the others).
+    pub fn with_als(geo: &Geometry<W>, st: &State<W>, grouped: bool, als: &[(CellSet<W>, u32)]) -> Net<W> {
         let open = st.open_cells(geo);
         let masks = cell_masks(geo, st);
         let mut nodes: Vec<Node<W>> = Vec::new();
@@ -92,6 +111,19 @@ impl<const W: usize> Net<W> {
                     }
                 }
             }
+        }
+        let mut als_nodes: Vec<Vec<usize>> = Vec::new();
+        for &(cells, mask) in als.iter().filter(|(c, _)| c.len() >= 2) {
+            let mut ids = Vec::new();
+            for d in 0..geo.digits {
+                if mask >> d & 1 == 1 {
+                    let spots = st.planes[d].and(&cells);
+                    let sees = spots.iter().fold(geo.all, |acc, c| acc.and(&geo.peers[c]));
+                    ids.push(nodes.len());
+                    nodes.push(Node { digit: d, cells: spots, sees, group: true });
+                }
+            }
+            als_nodes.push(ids);
         }
         let n = nodes.len();
         let mut net = Net { nodes, strong: vec![Vec::new(); n], weak: vec![Vec::new(); n], masks };
@@ -171,6 +203,13 @@ impl<const W: usize> Net<W> {
                         net.weak[i].push((j, h));
                         net.weak[j].push((i, h));
                     }
+                }
+            }
+        }
+        for ids in &als_nodes {
+            for (i, &a) in ids.iter().enumerate() {
+                for &b in &ids[i + 1..] {
+                    link(&mut net.strong, a, b, IN_ALS);
                 }
             }
         }
@@ -265,12 +304,12 @@ impl Chain {
     }
     /// Links read in a house (bilocal strong links and weak links between cells).
     pub fn house_links(&self) -> usize {
-        self.houses.iter().filter(|&&h| h != IN_CELL).count()
+        self.houses.iter().filter(|&&h| h != IN_CELL && h != IN_ALS).count()
     }
     pub fn named_houses(&self) -> Vec<usize> {
         let mut out = Vec::new();
         for &h in &self.houses {
-            if h != IN_CELL && h != NONE && !out.contains(&h) {
+            if h != IN_CELL && h != IN_ALS && h != NONE && !out.contains(&h) {
                 out.push(h);
             }
         }
@@ -297,19 +336,20 @@ impl Chain {
 pub(super) fn each_mixed_chain<const W: usize>(
     geo: &Geometry<W>,
     net: &Net<W>,
+    kind: Kind,
     min_links: usize,
     max_links: usize,
     want: &mut dyn FnMut(usize, usize) -> bool,
     f: &mut dyn FnMut(Chain),
 ) {
     let n = net.nodes.len();
-    let mut dist = vec![u8::MAX; n * 8];
-    let mut parent = vec![(0u32, 0usize); n * 8];
+    let mut dist = vec![u8::MAX; n * 16];
+    let mut parent = vec![(0u32, 0usize); n * 16];
     // The chain kept for each state: its digits, cells and links read in houses. Among chains of
     // one length reaching a state, the cheaper (fewer digits, houses, less spread) is kept.
-    let mut digits = vec![0u32; n * 8];
-    let mut cells = vec![CellSet::<W>::EMPTY; n * 8];
-    let mut hl = vec![0u8; n * 8];
+    let mut digits = vec![0u32; n * 16];
+    let mut cells = vec![CellSet::<W>::EMPTY; n * 16];
+    let mut hl = vec![0u8; n * 16];
     let part = |d: u32, c: &CellSet<W>, h: u8| -> f64 {
         let k = c.len().max(1) as f64;
         1.0433 * (d.count_ones().max(1) as f64).ln()
@@ -327,27 +367,31 @@ pub(super) fn each_mixed_chain<const W: usize>(
             dist[t] = u8::MAX;
         }
         touched.clear();
-        dist[s * 8] = 0;
-        digits[s * 8] = 1 << net.nodes[s].digit;
-        cells[s * 8] = net.nodes[s].cells;
-        hl[s * 8] = 0;
-        touched.push(s * 8);
+        dist[s * 16] = 0;
+        digits[s * 16] = 1 << net.nodes[s].digit;
+        cells[s * 16] = net.nodes[s].cells;
+        hl[s * 16] = 0;
+        touched.push(s * 16);
         frontier.clear();
-        frontier.push(s * 8);
+        frontier.push(s * 16);
         for k in 1..=max_links {
             let on = k % 2;
             next.clear();
             for &u in &frontier {
-                let (node, flags) = (u / 8, u % 4);
+                let (node, flags) = (u / 16, u % 8);
                 let links = if on == 1 { &net.strong[node] } else { &net.weak[node] };
                 for &(v, h) in links {
                     let nf = flags
-                        | if h == IN_CELL { 2 } else { 0 }
-                        | if on == 1 && h != IN_CELL { 1 } else { 0 };
-                    let sv = v * 8 + on * 4 + nf;
+                        | match h {
+                            IN_CELL => CELL_LINK,
+                            IN_ALS => ALS_LINK,
+                            _ if on == 1 => BILOCAL,
+                            _ => 0,
+                        };
+                    let sv = v * 16 + on * 8 + nf;
                     let nd = digits[u] | 1 << net.nodes[v].digit;
                     let nc = cells[u].or(&net.nodes[v].cells);
-                    let nh = hl[u] + (h != IN_CELL) as u8;
+                    let nh = hl[u] + (h != IN_CELL && h != IN_ALS) as u8;
                     if dist[sv] == u8::MAX {
                         dist[sv] = k as u8;
                         touched.push(sv);
@@ -369,18 +413,23 @@ pub(super) fn each_mixed_chain<const W: usize>(
             }
             if on == 1 && k >= min_links {
                 for &sv in &frontier {
-                    let e = sv / 8;
-                    if sv % 4 != 3 || e <= s || net.nodes[e].group || !want(s, e) {
+                    let e = sv / 16;
+                    let used = sv % 8;
+                    let ok = match kind {
+                        Kind::Mixed => used == BILOCAL | CELL_LINK,
+                        Kind::WithAls => used & ALS_LINK != 0,
+                    };
+                    if !ok || e <= s || net.nodes[e].group || !want(s, e) {
                         continue;
                     }
                     let mut nodes = vec![e];
                     let mut houses = Vec::with_capacity(k);
                     let mut cur = sv;
-                    while cur != s * 8 {
+                    while cur != s * 16 {
                         let (p, h) = parent[cur];
                         houses.push(h);
                         cur = p as usize;
-                        nodes.push(cur / 8);
+                        nodes.push(cur / 16);
                     }
                     nodes.reverse();
                     houses.reverse();
@@ -482,28 +531,40 @@ fn keep(best: &mut HashMap<Vec<Candidate>, Move>, mv: Move) {
 
 fn search<const W: usize>(geo: &Geometry<W>, st: &State<W>, loops: bool, out: &mut Vec<Move>) {
     let net = Net::new(geo, st, true);
+    search_net(geo, st, &net, Kind::Mixed, loops, out);
+}
+
+/// Chains of `kind` on `net` (AIC, or AAC with ALS nodes), or nice loops.
+pub(super) fn search_net<const W: usize>(
+    geo: &Geometry<W>,
+    st: &State<W>,
+    net: &Net<W>,
+    kind: Kind,
+    loops: bool,
+    out: &mut Vec<Move>,
+) {
     let mut best: HashMap<Vec<Candidate>, Move> = HashMap::new();
     let mut want = |s: usize, e: usize| {
-        (loops && closing_link(&net, s, e).is_some()) || !net.ends_elims(geo, st, s, e).is_empty()
+        (loops && closing_link(net, s, e).is_some()) || !net.ends_elims(geo, st, s, e).is_empty()
     };
     // Loops are kept only for candidates no chain of the search eliminates.
     let mut by_chains: Vec<Candidate> = Vec::new();
     let mut loop_moves: Vec<Move> = Vec::new();
     let mut chains = Vec::new();
-    each_mixed_chain(geo, &net, MIN_LINKS, MAX_LINKS, &mut want, &mut |ch| chains.push(ch));
+    each_mixed_chain(geo, net, kind, MIN_LINKS, MAX_LINKS, &mut want, &mut |ch| chains.push(ch));
     for ch in chains {
         let (s, e) = (ch.nodes[0], *ch.nodes.last().expect("chain"));
         let links = ch.houses.len();
-        let cells = ch.cells(&net);
-        let digits = ch.digits(&net);
+        let cells = ch.cells(net);
+        let digits = ch.digits(net);
         let elims = net.ends_elims(geo, st, s, e);
         if loops {
             by_chains.extend(elims.iter().copied());
-            let Some(h) = closing_link(&net, s, e) else { continue };
+            let Some(h) = closing_link(net, s, e) else { continue };
             if ch.nodes.iter().any(|&n| net.nodes[n].group) {
                 continue; // its eliminations by a group weak link are no AIC's of the reference
             }
-            let all = loop_elims(geo, st, &net, &ch, h);
+            let all = loop_elims(geo, st, net, &ch, h);
             if all.len() <= elims.len() {
                 continue;
             }
@@ -530,7 +591,14 @@ fn search<const W: usize>(geo: &Geometry<W>, st: &State<W>, loops: bool, out: &m
         let houses = ch.named_houses();
         keep(
             &mut best,
-            Move { tech: code::AIC, placements: Vec::new(), eliminations: elims, houses, digits, cost },
+            Move {
+                tech: if kind == Kind::WithAls { code::AAC } else { code::AIC },
+                placements: Vec::new(),
+                eliminations: elims,
+                houses,
+                digits,
+                cost,
+            },
         );
     }
     by_chains.sort();
