@@ -35,8 +35,8 @@ fn main() {
         .map(|s| s.as_str())
         .unwrap_or("../shared/data/reference-cards/classic-7band.jsonl");
     let text = std::fs::read_to_string(file).expect("reference file");
-    // code -> (steps, exact, other code, missed)
-    let mut tally: BTreeMap<String, [usize; 4]> = BTreeMap::new();
+    // code -> (steps, exact, other code, missed, exact and our cheapest of that code)
+    let mut tally: BTreeMap<String, [usize; 5]> = BTreeMap::new();
     for line in text.lines() {
         let v: Value = serde_json::from_str(line).unwrap();
         let p = read_classic(v["puzzle"].as_str().unwrap()).unwrap();
@@ -56,6 +56,24 @@ fn main() {
                 placements.sort();
                 eliminations.sort();
                 let wanted = only.as_ref().is_none_or(|o| o.contains(&code));
+                if std::env::var("TIMING").is_ok() && step["band"].as_u64() == Some(5) {
+                    // Time of each band-5 search at the reference's Expert positions.
+                    for s in pencilmark::techniques::searches().iter().filter(|s| s.min_band() == 5) {
+                        let t = std::time::Instant::now();
+                        let mut found = Vec::new();
+                        (s.find)(geo, &st, &mut found);
+                        let us = t.elapsed().as_micros();
+                        eprintln!("TIME\t{}\t{}", s.codes[0].code(), us);
+                    }
+                }
+                if std::env::var("DUMP").is_ok() && step["band"].as_u64() >= Some(3) {
+                    for m in all_moves(geo, &st, 6) {
+                        if m.tech.band() == 5 {
+                            let e: Vec<(usize, u8)> = m.eliminations.iter().map(|c| (c.cell, c.digit)).collect();
+                            eprintln!("DUMP\t{}\t{}\t{}\t{:?}\t{}", v["source"].as_str().unwrap(), step["n"], m.tech.code(), e, m.cost);
+                        }
+                    }
+                }
                 if wanted && code != "HSI" && code != "FHS" {
                     let tech = Tech::from_code(&code).expect("known code");
                     let moves = all_moves(geo, &st, 6);
@@ -66,10 +84,16 @@ fn main() {
                         me.sort();
                         mp == placements && me == eliminations
                     };
-                    let t = tally.entry(code.clone()).or_insert([0; 4]);
+                    let t = tally.entry(code.clone()).or_insert([0; 5]);
                     t[0] += 1;
                     if moves.iter().any(|m| m.tech == tech && same_effect(m)) {
                         t[1] += 1;
+                        let first = moves.iter().filter(|m| m.tech == tech).min_by_key(|m| m.cost);
+                        if first.is_some_and(same_effect) {
+                            t[4] += 1;
+                        } else if verbose && let Some(m) = first {
+                            println!("{} step {}: {code} not first; ours first {:?}", v["source"], step["n"], m.eliminations);
+                        }
                     } else if let Some(m) = moves.iter().find(|m| same_effect(m)) {
                         t[2] += 1;
                         if verbose {
@@ -94,8 +118,8 @@ fn main() {
             }
         });
     }
-    println!("{:<5} {:>6} {:>6} {:>6} {:>6}", "code", "steps", "exact", "other", "missed");
+    println!("{:<5} {:>6} {:>6} {:>6} {:>6} {:>6}", "code", "steps", "exact", "other", "missed", "first");
     for (code, t) in &tally {
-        println!("{:<5} {:>6} {:>6} {:>6} {:>6}", code, t[0], t[1], t[2], t[3]);
+        println!("{:<5} {:>6} {:>6} {:>6} {:>6} {:>6}", code, t[0], t[1], t[2], t[3], t[4]);
     }
 }

@@ -2,6 +2,8 @@
 //! family. A finder looks at a `State` and reports moves: the technique that makes them, what they
 //! place and eliminate, and the houses and digits they read.
 
+pub mod aic;
+pub mod als;
 pub mod chains;
 pub mod colouring;
 pub mod fish;
@@ -270,6 +272,14 @@ pub fn searches<const W: usize>() -> Vec<Search<W>> {
         Search { find: chains::xy_chain::<W>, codes: &[code::XYC] },
         Search { find: chains::remote_pairs::<W>, codes: &[code::RMP] },
         Search { find: chains::chute_remote_pairs::<W>, codes: &[code::CRP] },
+        Search { find: aic::aic::<W>, codes: &[code::AIC] },
+        Search { find: aic::nice_loop::<W>, codes: &[code::NLP] },
+        Search { find: als::als_xz::<W>, codes: &[code::ALS] },
+        Search { find: als::als_xy_wing::<W>, codes: &[code::AXY] },
+        Search { find: als::sue_de_coq::<W>, codes: &[code::SDC] },
+        Search { find: als::aligned_pair_exclusion::<W>, codes: &[code::APE] },
+        Search { find: als::als_chain::<W>, codes: &[code::AAC] },
+        Search { find: als::death_blossom::<W>, codes: &[code::DEB] },
     ];
     all.sort_by_key(|s| s.min_band());
     all

@@ -1,0 +1,717 @@
+//! Alternating Inference Chains (AIC) over candidates, with grouped nodes.
+//!
+//! A node is one digit in one cell, or one digit in the cells of a box-line segment (a group). A
+//! strong link joins two nodes of which one must be true: the two digits of a bivalue cell, or the
+//! only two places (cells or segments) of a digit in a house. A weak link joins two nodes that
+//! cannot both be true: two digits of one cell, or one digit in cells that see each other. A chain
+//! that starts and ends with a strong link and alternates proves that one of its two ends is true:
+//! - ends of one digit: the digit leaves every cell that sees both ends;
+//! - ends of two digits in one cell: the cell's other digits go;
+//! - ends of two digits in cells that see each other: each end's cell loses the other end's digit.
+//!
+//! The AIC search reports only chains that are neither X-chains (one digit) nor XY-chains (only
+//! bivalue cells): those have their own, lower-band searches. Chains of 5 to 15 links, one move
+//! per effect (its cheapest chain).
+//!
+//! NLP (Nice Loop): a chain whose ends are themselves weakly linked closes into a continuous loop;
+//! then every weak link of the loop is strong too, and each eliminates (a digit from the cells
+//! seeing both of its places, or a cell's other digits). A loop is reported only when it
+//! eliminates a candidate that no AIC of the position eliminates (as the reference release, which
+//! names such eliminations AIC first: loops cut at a weak link are AICs).
+
+use super::wings::cell_masks;
+use super::{Candidate, Move, State, code};
+use crate::bits::CellSet;
+use crate::board::Geometry;
+use std::collections::HashMap;
+
+/// Longest chain searched (8 strong links), and the shortest (3-link chains are lower shapes).
+const MAX_LINKS: usize = 15;
+const MIN_LINKS: usize = 5;
+/// The "house" of a link inside one cell.
+pub(super) const IN_CELL: usize = usize::MAX - 1;
+/// The "house" of a strong link between two digits of one almost locked set.
+pub(super) const IN_ALS: usize = usize::MAX - 2;
+/// Chain kinds the search accepts (flags of the links a chain uses).
+const BILOCAL: usize = 1;
+const CELL_LINK: usize = 2;
+const ALS_LINK: usize = 4;
+/// AIC: both a bilocal link and a link inside a cell, no ALS; AAC: an ALS link.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Kind {
+    Mixed,
+    WithAls,
+}
+const NONE: usize = usize::MAX;
+
+/// A chain node: a digit in one cell or in a box-line segment.
+#[derive(Clone, Debug)]
+pub(super) struct Node<const W: usize> {
+    pub digit: usize,
+    pub cells: CellSet<W>,
+    /// Cells that see every cell of the node.
+    pub sees: CellSet<W>,
+    pub group: bool,
+}
+
+/// The link graph of a position: nodes, strong and weak links with the house each is read in
+/// (`IN_CELL` for links between digits of one cell).
+pub(super) struct Net<const W: usize> {
+    pub nodes: Vec<Node<W>>,
+    pub strong: Vec<Vec<(usize, usize)>>,
+    pub weak: Vec<Vec<(usize, usize)>>,
+    pub masks: Vec<u32>,
+}
+
+fn link(list: &mut [Vec<(usize, usize)>], a: usize, b: usize, house: usize) {
+    if a != b && !list[a].iter().any(|&(n, _)| n == b) {
+        list[a].push((b, house));
+        list[b].push((a, house));
+    }
+}
+
+impl<const W: usize> Net<W> {
+    pub fn new(geo: &Geometry<W>, st: &State<W>, grouped: bool) -> Net<W> {
+        Self::with_als(geo, st, grouped, &[])
+    }
+
+    /// The graph with, for each almost locked set (cells, digits) of two cells or more, one node
+    /// per digit (its cells in the set), strongly linked to each other (if the set loses one
+    /// digit, it holds all the others).
+    pub fn with_als(geo: &Geometry<W>, st: &State<W>, grouped: bool, als: &[(CellSet<W>, u32)]) -> Net<W> {
+        let open = st.open_cells(geo);
+        let masks = cell_masks(geo, st);
+        let mut nodes: Vec<Node<W>> = Vec::new();
+        let mut cell_node = vec![NONE; geo.digits * geo.cells];
+        let mut groups: Vec<usize> = Vec::new();
+        for d in 0..geo.digits {
+            let plane = st.planes[d].and(&open);
+            for c in plane.iter() {
+                cell_node[d * geo.cells + c] = nodes.len();
+                nodes.push(Node {
+                    digit: d,
+                    cells: CellSet::from_cells([c]),
+                    sees: geo.peers[c],
+                    group: false,
+                });
+            }
+            if grouped {
+                for &b in &geo.boxes {
+                    let in_box = plane.and(&geo.houses[b]);
+                    if in_box.len() < 2 {
+                        continue;
+                    }
+                    for &l in geo.rows.iter().chain(&geo.cols) {
+                        let seg = in_box.and(&geo.houses[l]);
+                        if seg.len() >= 2 {
+                            let sees = seg.iter().fold(geo.all, |acc, c| acc.and(&geo.peers[c]));
+                            groups.push(nodes.len());
+                            nodes.push(Node { digit: d, cells: seg, sees, group: true });
+                        }
+                    }
+                }
+            }
+        }
+        let mut als_nodes: Vec<Vec<usize>> = Vec::new();
+        for &(cells, mask) in als.iter().filter(|(c, _)| c.len() >= 2) {
+            let mut ids = Vec::new();
+            for d in 0..geo.digits {
+                if mask >> d & 1 == 1 {
+                    let spots = st.planes[d].and(&cells);
+                    let sees = spots.iter().fold(geo.all, |acc, c| acc.and(&geo.peers[c]));
+                    ids.push(nodes.len());
+                    nodes.push(Node { digit: d, cells: spots, sees, group: true });
+                }
+            }
+            als_nodes.push(ids);
+        }
+        let n = nodes.len();
+        let mut net = Net { nodes, strong: vec![Vec::new(); n], weak: vec![Vec::new(); n], masks };
+        let find = |net: &Net<W>, d: usize, cells: &CellSet<W>| -> usize {
+            if cells.is_single() {
+                return cell_node[d * geo.cells + cells.first().expect("cell")];
+            }
+            groups
+                .iter()
+                .copied()
+                .find(|&g| net.nodes[g].digit == d && net.nodes[g].cells == *cells)
+                .unwrap_or(NONE)
+        };
+        let is_line = |h: usize| geo.rows.contains(&h) || geo.cols.contains(&h);
+        for d in 0..geo.digits {
+            let plane = st.planes[d].and(&open);
+            for &h in &geo.complete_houses {
+                let spots = plane.and(&geo.houses[h]);
+                let k = spots.len();
+                if k < 2 {
+                    continue;
+                }
+                if k == 2 {
+                    let mut it = spots.iter();
+                    let (a, b) = (it.next().expect("two"), it.next().expect("two"));
+                    let (a, b) = (cell_node[d * geo.cells + a], cell_node[d * geo.cells + b]);
+                    link(&mut net.strong, a, b, h);
+                    continue;
+                }
+                if !grouped {
+                    continue;
+                }
+                let splits: [&Vec<usize>; 2] =
+                    if is_line(h) { [&geo.boxes, &geo.boxes] } else { [&geo.rows, &geo.cols] };
+                for (i, split) in splits.iter().enumerate() {
+                    if i == 1 && is_line(h) {
+                        break;
+                    }
+                    let mut parts = [CellSet::EMPTY; 2];
+                    let mut np = 0;
+                    for &p in split.iter() {
+                        let part = spots.and(&geo.houses[p]);
+                        if !part.is_empty() {
+                            if np < 2 {
+                                parts[np] = part;
+                            }
+                            np += 1;
+                        }
+                    }
+                    if np != 2 {
+                        continue;
+                    }
+                    let (a, b) = (find(&net, d, &parts[0]), find(&net, d, &parts[1]));
+                    if a != NONE && b != NONE {
+                        link(&mut net.strong, a, b, h);
+                    }
+                }
+            }
+        }
+        // Weak links of one digit: disjoint nodes that see each other.
+        let mut by_digit: Vec<Vec<usize>> = vec![Vec::new(); geo.digits];
+        for (i, nd) in net.nodes.iter().enumerate() {
+            by_digit[nd.digit].push(i);
+        }
+        for list in &by_digit {
+            for (x, &i) in list.iter().enumerate() {
+                for &j in &list[x + 1..] {
+                    let (a, b) = (&net.nodes[i], &net.nodes[j]);
+                    if !a.cells.intersects(&b.cells) && b.cells.is_subset(&a.sees) {
+                        let both = a.cells.or(&b.cells);
+                        let c = both.first().expect("cell");
+                        let h = geo.cell_houses[c]
+                            .iter()
+                            .copied()
+                            .find(|&h| both.is_subset(&geo.houses[h]))
+                            .unwrap_or(NONE);
+                        net.weak[i].push((j, h));
+                        net.weak[j].push((i, h));
+                    }
+                }
+            }
+        }
+        for ids in &als_nodes {
+            for (i, &a) in ids.iter().enumerate() {
+                for &b in &ids[i + 1..] {
+                    link(&mut net.strong, a, b, IN_ALS);
+                }
+            }
+        }
+        // Links inside cells.
+        for c in open.iter() {
+            let m = net.masks[c];
+            let ns: Vec<usize> =
+                (0..geo.digits).filter(|&d| m >> d & 1 == 1).map(|d| cell_node[d * geo.cells + c]).collect();
+            if ns.len() == 2 {
+                link(&mut net.strong, ns[0], ns[1], IN_CELL);
+            }
+            for (i, &a) in ns.iter().enumerate() {
+                for &b in &ns[i + 1..] {
+                    link(&mut net.weak, a, b, IN_CELL);
+                }
+            }
+        }
+        net
+    }
+
+    /// What "one of nodes `s` and `e` is true" eliminates, on the candidates of `st`.
+    pub fn ends_elims(&self, geo: &Geometry<W>, st: &State<W>, s: usize, e: usize) -> Vec<Candidate> {
+        let (a, b) = (&self.nodes[s], &self.nodes[e]);
+        let mut out = Vec::new();
+        if a.digit == b.digit {
+            let hit = st.planes[a.digit].and(&a.sees).and(&b.sees).and(&st.open_cells(geo));
+            out.extend(hit.iter().map(|cell| Candidate { cell, digit: a.digit as u8 + 1 }));
+            return out;
+        }
+        if !a.group && !b.group && a.cells == b.cells {
+            let c = a.cells.first().expect("cell");
+            let others = self.masks[c] & !(1 << a.digit) & !(1 << b.digit);
+            for d in 0..geo.digits {
+                if others >> d & 1 == 1 {
+                    out.push(Candidate { cell: c, digit: d as u8 + 1 });
+                }
+            }
+            return out;
+        }
+        // A single cell of one end that holds the other end's digit and sees all its cells.
+        for (x, y) in [(a, b), (b, a)] {
+            if x.group {
+                continue;
+            }
+            let c = x.cells.first().expect("cell");
+            if self.masks[c] >> y.digit & 1 == 1 && y.sees.contains(c) && !y.cells.contains(c) {
+                out.push(Candidate { cell: c, digit: y.digit as u8 + 1 });
+            }
+        }
+        out.sort();
+        out
+    }
+}
+
+/// The reference release's price of a chain, as a log price (its order within one search): the
+/// chain length dominates (links times log links), then digits, houses and spread.
+pub(super) fn chain_price<const W: usize>(
+    geo: &Geometry<W>,
+    cells: &CellSet<W>,
+    digits: u32,
+    houses: usize,
+    links: usize,
+) -> u32 {
+    let n = cells.len().max(1) as f64;
+    let touched = spanned(geo, cells);
+    let spread = touched / (2.0 * n.sqrt() + 1.0);
+    let l = links.max(1) as f64;
+    let ll = l.ln();
+    let z = 0.2456 * (houses.max(1) as f64).ln()
+        + 1.0433 * (digits.count_ones().max(1) as f64).ln()
+        + 0.235 * spread.max(1e-6).ln()
+        + 0.00086 * n.ln()
+        + 0.00118 * l
+        + 0.0288 * ll * n.ln()
+        + 0.2858 * l * ll
+        + 0.1108 * ll * std::f64::consts::LN_2;
+    (z.max(0.0) * 100_000.0) as u32
+}
+
+/// One chain: its nodes and the house of each link.
+pub(super) struct Chain {
+    pub nodes: Vec<usize>,
+    pub houses: Vec<usize>,
+}
+
+impl Chain {
+    pub fn cells<const W: usize>(&self, net: &Net<W>) -> CellSet<W> {
+        self.nodes.iter().fold(CellSet::EMPTY, |acc, &n| acc.or(&net.nodes[n].cells))
+    }
+    pub fn digits<const W: usize>(&self, net: &Net<W>) -> u32 {
+        self.nodes.iter().fold(0, |acc, &n| acc | 1 << net.nodes[n].digit)
+    }
+    /// Links read in a house (bilocal strong links and weak links between cells).
+    pub fn house_links(&self) -> usize {
+        self.houses.iter().filter(|&&h| h != IN_CELL && h != IN_ALS).count()
+    }
+    pub fn named_houses(&self) -> Vec<usize> {
+        let mut out = Vec::new();
+        for &h in &self.houses {
+            if h != IN_CELL && h != IN_ALS && h != NONE && !out.contains(&h) {
+                out.push(h);
+            }
+        }
+        out
+    }
+    /// No node twice and no candidate in two nodes.
+    fn is_simple<const W: usize>(&self, net: &Net<W>) -> bool {
+        for (i, &a) in self.nodes.iter().enumerate() {
+            for &b in &self.nodes[i + 1..] {
+                let (x, y) = (&net.nodes[a], &net.nodes[b]);
+                if a == b || (x.digit == y.digit && x.cells.intersects(&y.cells)) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+}
+
+/// Breadth-first search of alternating chains (strong link first and last) over states (node,
+/// parity, used a bilocal link, used a link inside a cell). For each start S and end E > S reached
+/// by a chain of `min_links..=max_links` links that uses both kinds of link, calls `want(S, E)`
+/// and, when it says yes, `f` with the shortest such chain.
+pub(super) fn each_mixed_chain<const W: usize>(
+    geo: &Geometry<W>,
+    net: &Net<W>,
+    kind: Kind,
+    min_links: usize,
+    max_links: usize,
+    want: &mut dyn FnMut(usize, usize) -> bool,
+    f: &mut dyn FnMut(Chain),
+) {
+    let n = net.nodes.len();
+    let mut dist = vec![u8::MAX; n * 16];
+    let mut parent = vec![(0u32, 0usize); n * 16];
+    // The chain kept for each state: its digits, cells and links read in houses. Among chains of
+    // one length reaching a state, the cheaper (fewer digits, houses, less spread) is kept.
+    let mut digits = vec![0u32; n * 16];
+    let mut cells = vec![CellSet::<W>::EMPTY; n * 16];
+    let mut hl = vec![0u8; n * 16];
+    let part = |d: u32, c: &CellSet<W>, h: u8| -> f64 {
+        let k = c.len().max(1) as f64;
+        1.0433 * (d.count_ones().max(1) as f64).ln()
+            + 0.2456 * (h.max(1) as f64).ln()
+            + 0.235 * (spanned(geo, c) / (2.0 * k.sqrt() + 1.0)).ln()
+    };
+    let mut touched: Vec<usize> = Vec::new();
+    let mut frontier: Vec<usize> = Vec::new();
+    let mut next: Vec<usize> = Vec::new();
+    for s in 0..n {
+        if net.strong[s].is_empty() || net.nodes[s].group {
+            continue;
+        }
+        for &t in &touched {
+            dist[t] = u8::MAX;
+        }
+        touched.clear();
+        dist[s * 16] = 0;
+        digits[s * 16] = 1 << net.nodes[s].digit;
+        cells[s * 16] = net.nodes[s].cells;
+        hl[s * 16] = 0;
+        touched.push(s * 16);
+        frontier.clear();
+        frontier.push(s * 16);
+        for k in 1..=max_links {
+            let on = k % 2;
+            next.clear();
+            for &u in &frontier {
+                let (node, flags) = (u / 16, u % 8);
+                let links = if on == 1 { &net.strong[node] } else { &net.weak[node] };
+                for &(v, h) in links {
+                    let nf = flags
+                        | match h {
+                            IN_CELL => CELL_LINK,
+                            IN_ALS => ALS_LINK,
+                            _ if on == 1 => BILOCAL,
+                            _ => 0,
+                        };
+                    let sv = v * 16 + on * 8 + nf;
+                    let nd = digits[u] | 1 << net.nodes[v].digit;
+                    let nc = cells[u].or(&net.nodes[v].cells);
+                    let nh = hl[u] + (h != IN_CELL && h != IN_ALS) as u8;
+                    if dist[sv] == u8::MAX {
+                        dist[sv] = k as u8;
+                        touched.push(sv);
+                        next.push(sv);
+                    } else if dist[sv] as usize != k
+                        || part(nd, &nc, nh) >= part(digits[sv], &cells[sv], hl[sv])
+                    {
+                        continue;
+                    }
+                    parent[sv] = (u as u32, h);
+                    digits[sv] = nd;
+                    cells[sv] = nc;
+                    hl[sv] = nh;
+                }
+            }
+            std::mem::swap(&mut frontier, &mut next);
+            if frontier.is_empty() {
+                break;
+            }
+            if on == 1 && k >= min_links {
+                for &sv in &frontier {
+                    let e = sv / 16;
+                    let used = sv % 8;
+                    let ok = match kind {
+                        Kind::Mixed => used == BILOCAL | CELL_LINK,
+                        Kind::WithAls => used & ALS_LINK != 0,
+                    };
+                    if !ok || e <= s || net.nodes[e].group || !want(s, e) {
+                        continue;
+                    }
+                    let mut nodes = vec![e];
+                    let mut houses = Vec::with_capacity(k);
+                    let mut cur = sv;
+                    while cur != s * 16 {
+                        let (p, h) = parent[cur];
+                        houses.push(h);
+                        cur = p as usize;
+                        nodes.push(cur / 16);
+                    }
+                    nodes.reverse();
+                    houses.reverse();
+                    let chain = Chain { nodes, houses };
+                    if chain.is_simple(net) {
+                        f(chain);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Rows, columns and boxes the cells occupy.
+fn spanned<const W: usize>(geo: &Geometry<W>, cells: &CellSet<W>) -> f64 {
+    let (mut rows, mut cols, mut boxes) = (0u64, 0u64, 0u64);
+    for c in cells.iter() {
+        let (r, col) = geo.pos[c];
+        rows |= 1 << (r & 63);
+        cols |= 1 << (col & 63);
+        if let Some(b) = geo.box_of[c] {
+            boxes |= 1 << (b & 63);
+        }
+    }
+    (rows.count_ones() + cols.count_ones() + boxes.count_ones()) as f64
+}
+
+/// What a continuous loop (the chain plus a weak link from its end back to its start) eliminates:
+/// every weak link of the loop acts as a strong one.
+fn loop_elims<const W: usize>(
+    geo: &Geometry<W>,
+    st: &State<W>,
+    net: &Net<W>,
+    ch: &Chain,
+    closing: usize,
+) -> Vec<Candidate> {
+    let open = st.open_cells(geo);
+    let k = ch.nodes.len();
+    let mut out: Vec<Candidate> = Vec::new();
+    let mut weak_pairs: Vec<(usize, usize, usize)> = Vec::new();
+    for i in (1..k - 1).step_by(2) {
+        weak_pairs.push((ch.nodes[i], ch.nodes[i + 1], ch.houses[i]));
+    }
+    weak_pairs.push((ch.nodes[k - 1], ch.nodes[0], closing));
+    let loop_cells = ch.cells(net);
+    for (a, b, h) in weak_pairs {
+        let (x, y) = (&net.nodes[a], &net.nodes[b]);
+        if h == IN_CELL {
+            let c = x.cells.first().expect("cell");
+            let others = net.masks[c] & !(1 << x.digit) & !(1 << y.digit);
+            for d in 0..geo.digits {
+                if others >> d & 1 == 1 {
+                    out.push(Candidate { cell: c, digit: d as u8 + 1 });
+                }
+            }
+        } else {
+            let hit = st.planes[x.digit].and(&x.sees).and(&y.sees).and(&open);
+            for cell in hit.iter() {
+                // A candidate of the loop itself stays.
+                let in_loop = loop_cells.contains(cell)
+                    && ch
+                        .nodes
+                        .iter()
+                        .any(|&n| net.nodes[n].digit == x.digit && net.nodes[n].cells.contains(cell));
+                if !in_loop {
+                    out.push(Candidate { cell, digit: x.digit as u8 + 1 });
+                }
+            }
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// The weak link closing a chain from its end `e` back to its start `s`, if any.
+fn closing_link<const W: usize>(net: &Net<W>, s: usize, e: usize) -> Option<usize> {
+    net.weak[e].iter().find(|&&(v, _)| v == s).map(|&(_, h)| h)
+}
+
+/// AIC: alternating inference chains mixing digits and link kinds (see the module doc).
+pub fn aic<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+    search(geo, st, false, out);
+}
+
+/// NLP: continuous nice loops that eliminate more than their chain read as an AIC.
+pub fn nice_loop<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+    search(geo, st, true, out);
+}
+
+fn keep(best: &mut HashMap<Vec<Candidate>, Move>, mv: Move) {
+    match best.get(&mv.eliminations) {
+        Some(old) if old.cost <= mv.cost => {}
+        _ => {
+            best.insert(mv.eliminations.clone(), mv);
+        }
+    }
+}
+
+fn search<const W: usize>(geo: &Geometry<W>, st: &State<W>, loops: bool, out: &mut Vec<Move>) {
+    let net = Net::new(geo, st, true);
+    search_net(geo, st, &net, Kind::Mixed, loops, out);
+}
+
+/// Chains of `kind` on `net` (AIC, or AAC with ALS nodes), or nice loops.
+pub(super) fn search_net<const W: usize>(
+    geo: &Geometry<W>,
+    st: &State<W>,
+    net: &Net<W>,
+    kind: Kind,
+    loops: bool,
+    out: &mut Vec<Move>,
+) {
+    let mut best: HashMap<Vec<Candidate>, Move> = HashMap::new();
+    let mut want = |s: usize, e: usize| {
+        (loops && closing_link(net, s, e).is_some()) || !net.ends_elims(geo, st, s, e).is_empty()
+    };
+    // Loops are kept only for candidates no chain of the search eliminates.
+    let mut by_chains: Vec<Candidate> = Vec::new();
+    let mut loop_moves: Vec<Move> = Vec::new();
+    let mut chains = Vec::new();
+    each_mixed_chain(geo, net, kind, MIN_LINKS, MAX_LINKS, &mut want, &mut |ch| chains.push(ch));
+    for ch in chains {
+        let (s, e) = (ch.nodes[0], *ch.nodes.last().expect("chain"));
+        let links = ch.houses.len();
+        let cells = ch.cells(net);
+        let digits = ch.digits(net);
+        let elims = net.ends_elims(geo, st, s, e);
+        if loops {
+            by_chains.extend(elims.iter().copied());
+            let Some(h) = closing_link(net, s, e) else { continue };
+            if ch.nodes.iter().any(|&n| net.nodes[n].group) {
+                continue; // its eliminations by a group weak link are no AIC's of the reference
+            }
+            let all = loop_elims(geo, st, net, &ch, h);
+            if all.len() <= elims.len() {
+                continue;
+            }
+            let mut houses = ch.named_houses();
+            if h != IN_CELL && h != NONE && !houses.contains(&h) {
+                houses.push(h);
+            }
+            let cost =
+                chain_price(geo, &cells, digits, ch.house_links() + (h != IN_CELL) as usize, links + 1);
+            loop_moves.push(Move {
+                tech: code::NLP,
+                placements: Vec::new(),
+                eliminations: all,
+                houses,
+                digits,
+                cost,
+            });
+            continue;
+        }
+        if elims.is_empty() {
+            continue;
+        }
+        let cost = chain_price(geo, &cells, digits, ch.house_links(), links);
+        let houses = ch.named_houses();
+        keep(
+            &mut best,
+            Move {
+                tech: if kind == Kind::WithAls { code::AAC } else { code::AIC },
+                placements: Vec::new(),
+                eliminations: elims,
+                houses,
+                digits,
+                cost,
+            },
+        );
+    }
+    by_chains.sort();
+    by_chains.dedup();
+    for mv in loop_moves {
+        if mv.eliminations.iter().any(|c| by_chains.binary_search(c).is_err()) {
+            keep(&mut best, mv);
+        }
+    }
+    let mut found: Vec<Move> = best.into_values().collect();
+    found.sort_by(|a, b| (a.cost, &a.eliminations).cmp(&(b.cost, &b.eliminations)));
+    out.extend(found);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+
+    fn geo() -> Geometry<2> {
+        Geometry::new(&Board::standard(9).unwrap())
+    }
+
+    /// "r4c5#7".
+    fn cand(text: &str) -> Candidate {
+        let b = text.as_bytes();
+        Candidate { cell: (b[1] - b'1') as usize * 9 + (b[3] - b'1') as usize, digit: b[5] - b'0' }
+    }
+
+    fn offers(moves: &[Move], tech: crate::techniques::Tech, elims: &[&str]) -> bool {
+        let mut e: Vec<Candidate> = elims.iter().map(|t| cand(t)).collect();
+        e.sort();
+        moves.iter().any(|m| {
+            let mut me = m.eliminations.clone();
+            me.sort();
+            m.tech == tech && m.placements.is_empty() && me == e
+        })
+    }
+
+    /// A position from a candidate grid: 81 tokens, "=d" for a placed digit, else the cell's
+    /// candidates (positions of the reference routes, before the step named).
+    fn from_grid(geo: &Geometry<2>, grid: &str) -> State<2> {
+        let tokens: Vec<&str> = grid.split_whitespace().collect();
+        assert_eq!(tokens.len(), 81);
+        let givens: Vec<u8> =
+            tokens.iter().map(|t| t.strip_prefix('=').map_or(0, |d| d.parse().unwrap())).collect();
+        let mut st = State::new(geo, &givens).unwrap();
+        let mut gone = Vec::new();
+        for (cell, t) in tokens.iter().enumerate() {
+            if givens[cell] == 0 {
+                for d in 1..=9u8 {
+                    if st.planes[d as usize - 1].contains(cell) && !t.contains((b'0' + d) as char) {
+                        gone.push(Candidate { cell, digit: d });
+                    }
+                }
+            }
+        }
+        st.apply_step(geo, &[], &gone);
+        st
+    }
+
+    /// Runs a search and checks every move against the solution (no true candidate eliminated).
+    fn run(find: fn(&Geometry<2>, &State<2>, &mut Vec<Move>), pos: (&str, &str)) -> Vec<Move> {
+        let g = geo();
+        let st = from_grid(&g, pos.0);
+        let solution: Vec<u8> = pos.1.bytes().map(|b| b - b'0').collect();
+        let mut out = Vec::new();
+        find(&g, &st, &mut out);
+        for m in &out {
+            assert!(!m.eliminations.is_empty());
+            for e in &m.eliminations {
+                assert_ne!(solution[e.cell], e.digit, "{} eliminates a true candidate", m.tech.code());
+            }
+        }
+        out
+    }
+
+    /// classic-se-rated.tsv:5907 (SE 7.2) step 25: AIC ['r3c7#6']
+    const AICE: (&str, &str) = (
+        "13 =9 18 =2 =4 16 678 =5 367 46 =7 26 =3 =8 =5 246 =1 =9 135 246 158 =9 =7 16 2468 46 346 =2 =3 =7 =5 =1 =8 46 =9 46 =8 15 159 =6 39 =4 135 =7 =2 14569 46 1569 =7 39 =2 135 =8 15 =7 15 =3 =4 =6 =9 15 =2 =8 169 26 1269 =8 =5 =3 467 46 1467 56 =8 =4 =1 =2 =7 =9 =3 56",
+        "391246857472385619568971243237518496815694372946732581753469128129853764684127935",
+    );
+    /// classic-se-rated.tsv:7376 (SE 8.4) step 14: CAS ['r9c9#2']
+    const QUIET: (&str, &str) = (
+        "1678 1689 1569 16789 5789 =4 126 12568 =3 14678 14568 =2 1678 578 =3 146 =9 145 1468 =3 14569 1689 =2 1569 =7 168 145 =5 =2 16 679 =4 679 =3 17 =8 468 468 =3 2678 =1 2678 =5 27 =9 =9 18 =7 =3 58 258 12 =4 =6 124 1459 =8 127 =6 127 49 =3 12457 1236 =7 156 =4 39 129 =8 156 125 23 1469 1469 =5 378 278 1469 16 27",
+        "785194623162873495439625781526947318843216579917358246258761934671439852394582167",
+    );
+    /// classic-se-rated.tsv:5863 (SE 7.2) step 9: XWG ['r2c1#5', 'r2c7#5', 'r4c1#5', 'r5c7#5', 'r9c1#5']
+    const NLPE: (&str, &str) = (
+        "2379 =4 239 =5 =6 37 12389 13789 23789 23579 2579 =6 =8 =4 =1 2359 379 23579 357 =8 =1 27 23 =9 35 =6 =4 1589 159 589 =6 1389 357 =4 =2 35789 =6 259 24589 47 389 357 3589 3789 =1 14589 =3 =7 14 189 =2 589 89 =6 12378 127 238 =9 12 =4 =6 =5 238 12489 129 2489 =3 =5 =6 =7 189 289 12359 =6 2359 12 =7 =8 1239 =4 239",
+        "749563218326841975581729364198635427652497831437182596873914652214356789965278143",
+    );
+
+    #[test]
+    fn aic_fires_as_the_reference() {
+        let out = run(aic::<2>, AICE);
+        assert!(offers(&out, code::AIC, &["r3c7#6"]));
+        assert!(out.len() > 1 && out.iter().all(|m| m.tech == code::AIC));
+        // The reference's pick is the cheapest.
+        let first = out.iter().min_by_key(|m| m.cost).unwrap();
+        assert_eq!(first.eliminations, vec![cand("r3c7#6")]);
+    }
+
+    #[test]
+    fn aic_silent_where_the_reference_has_none() {
+        assert!(run(aic::<2>, QUIET).is_empty());
+    }
+
+    #[test]
+    fn nice_loop_only_beyond_the_aics() {
+        let out = run(nice_loop::<2>, NLPE);
+        assert!(offers(&out, code::NLP, &["r2c7#5", "r3c1#3", "r5c7#5", "r6c1#1", "r6c1#8", "r6c1#9"]));
+        assert!(run(nice_loop::<2>, AICE).is_empty());
+        assert!(run(nice_loop::<2>, QUIET).is_empty());
+    }
+}
