@@ -8,7 +8,36 @@
 
 use crate::board::Geometry;
 use crate::techniques::{Candidate, Move, Search, State, Tech, all_moves, cap_moves, code, searches};
+use std::cell::Cell;
 use std::collections::BTreeMap;
+use std::time::Instant;
+
+thread_local! {
+    /// The deadline of the rating running on this thread (max_seconds), read by the route between
+    /// moves and by the long searches between cases.
+    static DEADLINE: Cell<Option<Instant>> = const { Cell::new(None) };
+}
+
+/// Sets this thread's deadline until the guard is dropped (the previous one comes back then).
+pub fn set_deadline(deadline: Option<Instant>) -> DeadlineGuard {
+    DeadlineGuard { previous: DEADLINE.with(|d| d.replace(deadline)) }
+}
+
+/// Restores the previous deadline when dropped.
+pub struct DeadlineGuard {
+    previous: Option<Instant>,
+}
+
+impl Drop for DeadlineGuard {
+    fn drop(&mut self) {
+        DEADLINE.with(|d| d.set(self.previous));
+    }
+}
+
+/// True when this thread's deadline has passed (never without one).
+pub fn deadline_passed() -> bool {
+    DEADLINE.with(|d| d.get()).is_some_and(|t| Instant::now() >= t)
+}
 
 /// One step of a route.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,6 +61,17 @@ impl From<Move> for Step {
     }
 }
 
+/// Why a route ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// The grid is full.
+    Solved,
+    /// No technique allowed on this route has a move.
+    Stuck,
+    /// The deadline passed.
+    Deadline,
+}
+
 /// A route from the givens.
 #[derive(Clone, Debug)]
 pub struct Path {
@@ -39,6 +79,7 @@ pub struct Path {
     pub steps: Vec<Step>,
     /// Open cells left when the route stopped (0 when solved).
     pub open_left: usize,
+    pub stop: Stop,
 }
 
 impl Path {
@@ -76,6 +117,16 @@ fn next_move<const W: usize>(
         if s.codes.iter().all(|t| banned.contains(t)) {
             continue;
         }
+        // No move of this search can come before the best one: every code it names is later.
+        if best
+            .as_ref()
+            .is_some_and(|b| s.codes.iter().all(|t| (t.band(), t.order()) > (b.tech.band(), b.tech.order())))
+        {
+            continue;
+        }
+        if deadline_passed() {
+            return None;
+        }
         buf.clear();
         (s.find)(geo, st, buf);
         cap_moves(buf);
@@ -89,6 +140,7 @@ fn next_move<const W: usize>(
 }
 
 /// Solves band by band from `start`, never using a technique in `banned` nor one above `max_band`.
+/// Stops early (`Stop::Deadline`) when this thread's deadline passes.
 pub fn band_path<const W: usize>(geo: &Geometry<W>, start: &State<W>, banned: &[Tech], max_band: u8) -> Path {
     let mut searches = searches::<W>();
     searches.retain(|s| s.min_band() <= max_band);
@@ -101,15 +153,21 @@ pub fn band_path<const W: usize>(geo: &Geometry<W>, start: &State<W>, banned: &[
     let mut st = start.clone();
     let mut steps = Vec::new();
     let mut buf = Vec::new();
+    let mut stop = Stop::Solved;
     while !st.is_solved(geo) {
+        if deadline_passed() {
+            stop = Stop::Deadline;
+            break;
+        }
         let Some(mv) = next_move(geo, &st, &searches, banned, &mut buf) else {
+            stop = if deadline_passed() { Stop::Deadline } else { Stop::Stuck };
             break;
         };
         st.apply(geo, &mv);
         steps.push(Step::from(mv));
     }
     let open_left = st.open_cells(geo).len() as usize;
-    Path { solved: open_left == 0, steps, open_left }
+    Path { solved: open_left == 0, steps, open_left, stop }
 }
 
 /// One technique of the shortest list.
@@ -124,12 +182,29 @@ pub struct Listed {
 /// The technique list of a puzzle and the route it describes.
 #[derive(Clone, Debug)]
 pub struct Contents {
-    /// Band of the band route.
-    pub band: u8,
+    /// Band of the band route; None (Unknown) when the route did not finish: logic ran out with
+    /// guessing allowed, or the deadline passed.
+    pub band: Option<u8>,
     /// Listed techniques sorted by band and study order, full houses folded into a single.
     pub listed: Vec<Listed>,
     /// The route the list describes (after the shrink).
     pub route: Path,
+    /// With guessing allowed: the first step (1-based) human logic could not make.
+    pub stopped_at_step: Option<usize>,
+    /// False when the deadline passed before the list was final (band Unknown when it passed on
+    /// the band route; otherwise the list may not be minimal or may miss alternatives).
+    pub completed: bool,
+}
+
+/// How the band route and the list are searched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RouteOptions {
+    /// Search the alternatives of listed techniques.
+    pub alternatives: bool,
+    /// The hardest band the route may use.
+    pub max_band: u8,
+    /// Stop where no technique applies instead of proving an elimination by full search (TRL).
+    pub allow_guessing: bool,
 }
 
 /// True when `trial` is an acceptable route without `dropped`: solved at the same band, using only
@@ -193,22 +268,77 @@ fn on_offer_where_used<const W: usize>(
     seen
 }
 
+/// The listed techniques as a card shows them: sorted by band and study order, a full house
+/// folded into the hidden (or naked) single, with `uses` from the route's profile.
+fn listed_entries(
+    listed: &[Tech],
+    profile: &BTreeMap<Tech, usize>,
+    alts: Option<&BTreeMap<Tech, Vec<Tech>>>,
+) -> Vec<Listed> {
+    let has = |t: Tech| listed.contains(&t);
+    // A full house is both a naked and a hidden single: list it under the hidden single (or the
+    // naked single), and by itself only when no other single is on the route.
+    let fold_into = if has(code::HSI) {
+        Some(code::HSI)
+    } else if has(code::NSI) {
+        Some(code::NSI)
+    } else {
+        None
+    };
+    let mut out: Vec<Listed> = Vec::new();
+    for &t in listed {
+        if t == code::FHS && fold_into.is_some() {
+            continue;
+        }
+        let mut uses = profile.get(&t).copied().unwrap_or(0);
+        if Some(t) == fold_into {
+            uses += profile.get(&code::FHS).copied().unwrap_or(0);
+        }
+        out.push(Listed {
+            tech: t,
+            alternatives: alts.map(|a| a.get(&t).cloned().unwrap_or_default()),
+            uses,
+        });
+    }
+    out.sort_by_key(|l| (l.tech.band(), l.tech.order()));
+    out
+}
+
 /// The band route plus the shortest technique list with alternatives, using techniques up to
-/// `max_band`; Err(the route) when that route does not solve the puzzle.
+/// `opts.max_band`. Err(the route) when that route is stuck and guessing is not allowed (a build
+/// that does not search every technique up to the band). A route that ran out of logic with
+/// guessing allowed, or that the deadline cut, gives band Unknown and the techniques met so far.
 pub fn contents<const W: usize>(
     geo: &Geometry<W>,
     start: &State<W>,
-    alternatives: bool,
-    max_band: u8,
+    opts: &RouteOptions,
 ) -> Result<Contents, Path> {
-    let base = band_path(geo, start, &[], max_band);
-    if !base.solved {
-        return Err(base);
+    let alternatives = opts.alternatives;
+    // Guessing allowed: where logic runs out the route stops instead of proving by full search.
+    let guess_ban: Vec<Tech> = if opts.allow_guessing { vec![code::TRL] } else { Vec::new() };
+    let base = band_path(geo, start, &guess_ban, opts.max_band);
+    if base.stop != Stop::Solved {
+        if base.stop == Stop::Stuck && !opts.allow_guessing {
+            return Err(base);
+        }
+        let profile = base.profile();
+        let listed: Vec<Tech> = profile.keys().copied().collect();
+        let stopped_at_step = (base.stop == Stop::Stuck).then_some(base.steps.len() + 1);
+        return Ok(Contents {
+            band: None,
+            listed: listed_entries(&listed, &profile, None),
+            completed: base.stop != Stop::Deadline,
+            stopped_at_step,
+            route: base,
+        });
     }
     let band = base.band().unwrap_or(0);
+    let mut completed = true;
     // Reruns only count when they stay in the card's band, so they never search above it.
-    let band_path =
-        |geo: &Geometry<W>, start: &State<W>, banned: &[Tech]| band_path(geo, start, banned, band);
+    let band_path = |geo: &Geometry<W>, start: &State<W>, banned: &[Tech]| {
+        let banned: Vec<Tech> = banned.iter().chain(&guess_ban).copied().collect();
+        band_path(geo, start, &banned, band)
+    };
     let mut listed: Vec<Tech> = base.profile().keys().copied().collect();
     let mut removed: Vec<Tech> = Vec::new();
     let mut route = base;
@@ -218,6 +348,10 @@ pub fn contents<const W: usize>(
         let mut banned = removed.clone();
         banned.push(drop);
         let trial = band_path(geo, start, &banned);
+        if trial.stop == Stop::Deadline {
+            completed = false;
+            break;
+        }
         if shrink_ok(&trial, band, &route, &kept, drop) {
             removed.push(drop);
             listed = kept;
@@ -228,15 +362,20 @@ pub fn contents<const W: usize>(
     // carries the route when the listed one is banned (first alone, then with the other techniques
     // on offer there banned too), shares its chip.
     let mut alts: BTreeMap<Tech, Vec<Tech>> = BTreeMap::new();
-    if alternatives {
-        for &x in listed.iter().filter(|&&x| x != code::FHS) {
+    if alternatives && completed {
+        'listed: for &x in listed.iter().filter(|&&x| x != code::FHS) {
             let seen = on_offer_where_used(geo, start, &route, x);
             let mut kept: Vec<Tech> = listed.iter().copied().filter(|&t| t != x).collect();
             // The route with only `x` banned is the same for every stand-in not dropped in the shrink.
             let mut x_banned: Option<Path> = None;
             for &y in &seen {
-                // Listed already, or on x's special-case chain: the subset table covers it.
-                if listed.contains(&y) || y.is_covered_by(x) || x.is_covered_by(y) {
+                if deadline_passed() {
+                    completed = false;
+                    break 'listed;
+                }
+                // Listed already, or on x's special-case chain: the subset table covers it. Trial
+                // and error always gets through: it is no one's alternative.
+                if listed.contains(&y) || y.is_covered_by(x) || x.is_covered_by(y) || y == code::TRL {
                     continue;
                 }
                 kept.push(y);
@@ -267,33 +406,11 @@ pub fn contents<const W: usize>(
                 list.retain(|&g| !chip.iter().any(|&y| y != g && y.is_covered_by(g)));
             }
         }
+        if deadline_passed() {
+            completed = false;
+        }
     }
     let profile = route.profile();
-    let has = |t: Tech| listed.contains(&t);
-    // A full house is both a naked and a hidden single: list it under the hidden single (or the
-    // naked single), and by itself only when no other single is on the route.
-    let fold_into = if has(code::HSI) {
-        Some(code::HSI)
-    } else if has(code::NSI) {
-        Some(code::NSI)
-    } else {
-        None
-    };
-    let mut out: Vec<Listed> = Vec::new();
-    for &t in &listed {
-        if t == code::FHS && fold_into.is_some() {
-            continue;
-        }
-        let mut uses = profile.get(&t).copied().unwrap_or(0);
-        if Some(t) == fold_into {
-            uses += profile.get(&code::FHS).copied().unwrap_or(0);
-        }
-        out.push(Listed {
-            tech: t,
-            alternatives: alternatives.then(|| alts.get(&t).cloned().unwrap_or_default()),
-            uses,
-        });
-    }
-    out.sort_by_key(|l| (l.tech.band(), l.tech.order()));
-    Ok(Contents { band, listed: out, route })
+    let listed = listed_entries(&listed, &profile, alternatives.then_some(&alts));
+    Ok(Contents { band: Some(band), listed, route, stopped_at_step: None, completed })
 }
