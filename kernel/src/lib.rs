@@ -245,6 +245,8 @@ pub fn rate(p: &Puzzle, opts: &RateOptions) -> Result<Card, RateError> {
         alternatives: opts.alternatives,
         max_band,
         allow_guessing: opts.allow_guessing,
+        // Only the technique list needs the shrink; the steps then walk its route.
+        shrink: opts.fields.contains(&card::Field::Contains),
     };
     let contents = on_geometry!(&geometry, geo => {
         let start = State::new(geo, &p.givens).expect("a unique puzzle's givens do not conflict");

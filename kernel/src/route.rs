@@ -7,9 +7,9 @@
 //! could stand in for each listed technique (its chip).
 
 use crate::board::Geometry;
-use crate::techniques::{Candidate, Move, Search, State, Tech, all_moves, cap_moves, code, searches};
+use crate::techniques::{Candidate, Move, Search, State, Tech, cap_moves, code, searches};
 use std::cell::Cell;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::time::Instant;
 
 thread_local! {
@@ -98,20 +98,45 @@ impl Path {
     }
 }
 
+/// The capped moves of every search, per position: the reruns of one technique list (shrink,
+/// alternatives) walk the same positions again and again.
+pub struct MoveCache<const W: usize> {
+    map: HashMap<Vec<u64>, Vec<Option<Vec<Move>>>>,
+}
+
+impl<const W: usize> Default for MoveCache<W> {
+    fn default() -> Self {
+        MoveCache { map: HashMap::new() }
+    }
+}
+
+impl<const W: usize> MoveCache<W> {
+    fn slot(&mut self, geo: &Geometry<W>, st: &State<W>, searches: usize) -> &mut Vec<Option<Vec<Move>>> {
+        let mut key: Vec<u64> = Vec::with_capacity((geo.digits + 1) * W);
+        for plane in st.planes[..geo.digits].iter().chain(std::iter::once(&st.placed)) {
+            key.extend_from_slice(&plane.0);
+        }
+        self.map.entry(key).or_insert_with(|| vec![None; searches])
+    }
+}
+
 /// The move a person takes next: the lowest band that has a move, then the lowest study order,
 /// then the cheapest. Searches run lazily, lowest band first: a search whose every shape is of a
-/// higher band than the best move so far cannot beat it.
+/// higher band than the best move so far, or later in study order, cannot beat it. `cached`
+/// holds the moves already found in this position, one entry per search.
 fn next_move<const W: usize>(
     geo: &Geometry<W>,
     st: &State<W>,
     searches: &[Search<W>],
+    max_band: u8,
     banned: &[Tech],
     buf: &mut Vec<Move>,
+    mut cached: Option<&mut Vec<Option<Vec<Move>>>>,
 ) -> Option<Move> {
     let key = |m: &Move| (m.tech.band(), m.tech.order(), m.cost);
     let mut best: Option<Move> = None;
-    for s in searches {
-        if best.as_ref().is_some_and(|b| s.min_band() > b.tech.band()) {
+    for (i, s) in searches.iter().enumerate() {
+        if s.min_band() > max_band || best.as_ref().is_some_and(|b| s.min_band() > b.tech.band()) {
             break;
         }
         if s.codes.iter().all(|t| banned.contains(t)) {
@@ -124,14 +149,29 @@ fn next_move<const W: usize>(
         {
             continue;
         }
-        if deadline_passed() {
-            return None;
-        }
+        let hit = cached.as_ref().and_then(|c| c[i].as_ref());
         buf.clear();
-        (s.find)(geo, st, buf);
-        cap_moves(buf);
+        match hit {
+            Some(moves) => buf.extend(moves.iter().cloned()),
+            None => {
+                if deadline_passed() {
+                    return None;
+                }
+                (s.find)(geo, st, buf);
+                cap_moves(buf);
+                // A search the deadline cut short is not kept.
+                if let Some(c) = cached.as_deref_mut()
+                    && !deadline_passed()
+                {
+                    c[i] = Some(buf.clone());
+                }
+            }
+        }
         for m in buf.drain(..) {
-            if !banned.contains(&m.tech) && best.as_ref().is_none_or(|b| key(&m) < key(b)) {
+            if !banned.contains(&m.tech)
+                && m.tech.band() <= max_band
+                && best.as_ref().is_none_or(|b| key(&m) < key(b))
+            {
                 best = Some(m);
             }
         }
@@ -142,14 +182,18 @@ fn next_move<const W: usize>(
 /// Solves band by band from `start`, never using a technique in `banned` nor one above `max_band`.
 /// Stops early (`Stop::Deadline`) when this thread's deadline passes.
 pub fn band_path<const W: usize>(geo: &Geometry<W>, start: &State<W>, banned: &[Tech], max_band: u8) -> Path {
-    let mut searches = searches::<W>();
-    searches.retain(|s| s.min_band() <= max_band);
-    let banned: Vec<Tech> = banned
-        .iter()
-        .copied()
-        .chain(searches.iter().flat_map(|s| s.codes.iter().copied()).filter(|t| t.band() > max_band))
-        .collect();
-    let banned = &banned[..];
+    band_path_cached(geo, start, banned, max_band, None)
+}
+
+/// `band_path` with the moves of each position kept in (and read from) `cache`.
+pub fn band_path_cached<const W: usize>(
+    geo: &Geometry<W>,
+    start: &State<W>,
+    banned: &[Tech],
+    max_band: u8,
+    mut cache: Option<&mut MoveCache<W>>,
+) -> Path {
+    let searches = searches::<W>();
     let mut st = start.clone();
     let mut steps = Vec::new();
     let mut buf = Vec::new();
@@ -159,7 +203,8 @@ pub fn band_path<const W: usize>(geo: &Geometry<W>, start: &State<W>, banned: &[
             stop = Stop::Deadline;
             break;
         }
-        let Some(mv) = next_move(geo, &st, &searches, banned, &mut buf) else {
+        let slot = cache.as_deref_mut().map(|c| c.slot(geo, &st, searches.len()));
+        let Some(mv) = next_move(geo, &st, &searches, max_band, banned, &mut buf, slot) else {
             stop = if deadline_passed() { Stop::Deadline } else { Stop::Stuck };
             break;
         };
@@ -205,6 +250,9 @@ pub struct RouteOptions {
     pub max_band: u8,
     /// Stop where no technique applies instead of proving an elimination by full search (TRL).
     pub allow_guessing: bool,
+    /// Shrink the list to the shortest one (contains); without it the list is the first route's
+    /// techniques, which is all the band and the full first route's steps need.
+    pub shrink: bool,
 }
 
 /// True when `trial` is an acceptable route without `dropped`: solved at the same band, using only
@@ -255,12 +303,27 @@ fn on_offer_where_used<const W: usize>(
     start: &State<W>,
     route: &Path,
     x: Tech,
+    cache: &mut MoveCache<W>,
 ) -> Vec<Tech> {
+    let searches = searches::<W>();
     let mut seen: Vec<Tech> = Vec::new();
+    let mut buf = Vec::new();
     for st in positions_of(geo, start, route, x, ALTERNATIVE_POSITIONS) {
-        for m in all_moves(geo, &st, x.band()) {
-            if m.tech.band() == x.band() && m.tech != x && !seen.contains(&m.tech) {
-                seen.push(m.tech);
+        let slot = cache.slot(geo, &st, searches.len());
+        // Only searches that can name a move of x's band.
+        for (i, s) in
+            searches.iter().enumerate().filter(|(_, s)| s.codes.iter().any(|t| t.band() == x.band()))
+        {
+            if slot[i].is_none() {
+                buf.clear();
+                (s.find)(geo, &st, &mut buf);
+                cap_moves(&mut buf);
+                slot[i] = Some(buf.clone());
+            }
+            for m in slot[i].iter().flatten() {
+                if m.tech.band() == x.band() && m.tech != x && !seen.contains(&m.tech) {
+                    seen.push(m.tech);
+                }
             }
         }
     }
@@ -316,7 +379,8 @@ pub fn contents<const W: usize>(
     let alternatives = opts.alternatives;
     // Guessing allowed: where logic runs out the route stops instead of proving by full search.
     let guess_ban: Vec<Tech> = if opts.allow_guessing { vec![code::TRL] } else { Vec::new() };
-    let base = band_path(geo, start, &guess_ban, opts.max_band);
+    let mut cache = MoveCache::default();
+    let base = band_path_cached(geo, start, &guess_ban, opts.max_band, Some(&mut cache));
     if base.stop != Stop::Solved {
         if base.stop == Stop::Stuck && !opts.allow_guessing {
             return Err(base);
@@ -333,11 +397,23 @@ pub fn contents<const W: usize>(
         });
     }
     let band = base.band().unwrap_or(0);
+    if !opts.shrink {
+        let profile = base.profile();
+        let listed: Vec<Tech> = profile.keys().copied().collect();
+        let listed = listed_entries(&listed, &profile, None);
+        return Ok(Contents {
+            band: Some(band),
+            listed,
+            route: base,
+            stopped_at_step: None,
+            completed: true,
+        });
+    }
     let mut completed = true;
     // Reruns only count when they stay in the card's band, so they never search above it.
-    let band_path = |geo: &Geometry<W>, start: &State<W>, banned: &[Tech]| {
+    let band_path = |geo: &Geometry<W>, start: &State<W>, banned: &[Tech], cache: &mut MoveCache<W>| {
         let banned: Vec<Tech> = banned.iter().chain(&guess_ban).copied().collect();
-        band_path(geo, start, &banned, band)
+        band_path_cached(geo, start, &banned, band, Some(cache))
     };
     let mut listed: Vec<Tech> = base.profile().keys().copied().collect();
     let mut removed: Vec<Tech> = Vec::new();
@@ -347,7 +423,7 @@ pub fn contents<const W: usize>(
         let kept: Vec<Tech> = listed.iter().copied().filter(|&t| t != drop).collect();
         let mut banned = removed.clone();
         banned.push(drop);
-        let trial = band_path(geo, start, &banned);
+        let trial = band_path(geo, start, &banned, &mut cache);
         if trial.stop == Stop::Deadline {
             completed = false;
             break;
@@ -364,7 +440,7 @@ pub fn contents<const W: usize>(
     let mut alts: BTreeMap<Tech, Vec<Tech>> = BTreeMap::new();
     if alternatives && completed {
         'listed: for &x in listed.iter().filter(|&&x| x != code::FHS) {
-            let seen = on_offer_where_used(geo, start, &route, x);
+            let seen = on_offer_where_used(geo, start, &route, x, &mut cache);
             let mut kept: Vec<Tech> = listed.iter().copied().filter(|&t| t != x).collect();
             // The route with only `x` banned is the same for every stand-in not dropped in the shrink.
             let mut x_banned: Option<Path> = None;
@@ -387,13 +463,13 @@ pub fn contents<const W: usize>(
                 banned.push(x);
                 let mut ok = false;
                 if !removed.contains(&y) {
-                    let trial = x_banned.get_or_insert_with(|| band_path(geo, start, &banned));
+                    let trial = x_banned.get_or_insert_with(|| band_path(geo, start, &banned, &mut cache));
                     ok = carries(trial);
                 }
                 if !ok {
                     // The route may have taken another technique on offer first: ban those too.
                     banned.extend(seen.iter().copied().filter(|&t| t != y && !listed.contains(&t)));
-                    ok = carries(&band_path(geo, start, &banned));
+                    ok = carries(&band_path(geo, start, &banned, &mut cache));
                 }
                 kept.pop();
                 if ok {

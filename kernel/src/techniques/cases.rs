@@ -72,43 +72,46 @@ pub(crate) fn node_of<const W: usize>(st: &State<W>) -> Node<W> {
     Node { planes: st.planes, placed: st.placed }
 }
 
-/// True when the node is already broken: an open cell without a candidate, or a complete house
-/// without a place for a digit.
-fn broken<const W: usize>(geo: &Geometry<W>, node: &Node<W>, open: &CellSet<W>) -> bool {
-    let [ones, _, _] = count_at_least(&node.planes[..geo.digits], open);
-    if !open.is_subset(&ones) {
-        return true;
-    }
+/// True when a complete house of the node has no place left for a digit.
+fn house_without_digit<const W: usize>(geo: &Geometry<W>, node: &Node<W>) -> bool {
     geo.complete_houses
         .iter()
         .any(|&h| node.planes[..geo.digits].iter().any(|p| !p.intersects(&geo.houses[h])))
 }
 
-/// One round of singles, all at once: Some(true) when a single was placed, None on a clash.
-fn singles_round<const W: usize>(geo: &Geometry<W>, node: &mut Node<W>, open: &CellSet<W>) -> Option<bool> {
-    let snap = node.planes;
-    let [ones, twos, _] = count_at_least(&snap[..geo.digits], open);
+/// One round of singles: the naked singles, then the hidden singles house by house (each
+/// placement is seen by the houses after it). Some(true) when a single was placed, None on a
+/// contradiction (a clash, or a complete house without a place for a digit).
+fn singles_round<const W: usize>(
+    geo: &Geometry<W>,
+    node: &mut Node<W>,
+    open: &CellSet<W>,
+    ones: &CellSet<W>,
+    twos: &CellSet<W>,
+) -> Option<bool> {
     let mut placed_any = false;
-    for cell in ones.and_not(&twos).iter() {
-        let d = (0..geo.digits).find(|&d| snap[d].contains(cell))?;
+    for cell in ones.and_not(twos).iter() {
+        let d = (0..geo.digits).find(|&d| node.planes[d].contains(cell))?;
         if !node.place(geo, cell, d) {
             return None;
         }
         placed_any = true;
     }
     for &h in &geo.complete_houses {
-        let house = geo.houses[h].and(open);
-        for (d, plane) in snap[..geo.digits].iter().enumerate() {
-            let spots = plane.and(&house);
+        let house = &geo.houses[h];
+        for d in 0..geo.digits {
+            let spots = node.planes[d].and(house);
+            if spots.is_empty() {
+                return None;
+            }
             if spots.is_single() {
                 let cell = spots.first()?;
-                if node.placed.contains(cell) && node.planes[d].contains(cell) {
-                    continue;
+                if open.contains(cell) && !node.placed.contains(cell) {
+                    if !node.place(geo, cell, d) {
+                        return None;
+                    }
+                    placed_any = true;
                 }
-                if !node.place(geo, cell, d) {
-                    return None;
-                }
-                placed_any = true;
             }
         }
     }
@@ -196,13 +199,18 @@ pub(crate) fn propagate<const W: usize>(
     let mut rounds = 0;
     loop {
         let open = geo.all.and_not(&node.placed);
-        if broken(geo, node, &open) {
+        let [ones, twos, _] = count_at_least(&node.planes[..geo.digits], &open);
+        if !open.is_subset(&ones) {
             return Outcome::Contradiction(rounds);
         }
         if open.is_empty() || rounds >= max_rounds {
-            return Outcome::Open(rounds);
+            return if house_without_digit(geo, node) {
+                Outcome::Contradiction(rounds)
+            } else {
+                Outcome::Open(rounds)
+            };
         }
-        let progress = match singles_round(geo, node, &open) {
+        let progress = match singles_round(geo, node, &open, &ones, &twos) {
             None => return Outcome::Contradiction(rounds + 1),
             Some(true) => true,
             Some(false) => {
@@ -321,61 +329,92 @@ fn case_move(
     Move { tech, placements, eliminations, houses, digits, cost }
 }
 
-/// Refutations: each candidate of `st` whose assumption breaks within `rounds` of `logic`, as an
-/// elimination move of `tech`. Cheaper: fewer rounds, then fewer candidates in the cell.
-pub fn refutations<const W: usize>(
+/// Every candidate of `st` assumed and followed `rounds` rounds of `logic`, in board order
+/// (cells, then digits): the cases that refutations and choices read.
+pub(crate) struct Cases<const W: usize> {
+    /// (cell, digit index, the case, how it ended).
+    pub cases: Vec<(usize, usize, Node<W>, Outcome)>,
+    /// Per cell * digits + digit: index into `cases` (u32::MAX when not a candidate).
+    index: Vec<u32>,
+    digits: usize,
+}
+
+impl<const W: usize> Cases<W> {
+    /// None when the deadline passed before every case was followed.
+    pub fn follow(geo: &Geometry<W>, st: &State<W>, logic: Logic, rounds: u32) -> Option<Cases<W>> {
+        let base = node_of(st);
+        let mut cases = Vec::new();
+        let mut index = vec![u32::MAX; geo.cells * geo.digits];
+        for cell in st.open_cells(geo).iter() {
+            if crate::route::deadline_passed() {
+                return None;
+            }
+            let m = mask_of(geo, &st.planes, cell);
+            for d in (0..geo.digits).filter(|&d| m & (1 << d) != 0) {
+                let (node, outcome) = assume(geo, &base, cell, d, logic, rounds);
+                index[cell * geo.digits + d] = cases.len() as u32;
+                cases.push((cell, d, node, outcome));
+            }
+        }
+        Some(Cases { cases, index, digits: geo.digits })
+    }
+
+    /// The case of digit index `d` in `cell`.
+    pub fn get(&self, cell: usize, d: usize) -> Option<&(usize, usize, Node<W>, Outcome)> {
+        let i = *self.index.get(cell * self.digits + d)?;
+        self.cases.get(i as usize)
+    }
+}
+
+/// Refutations: each case that breaks, as an elimination move of `tech`. Cheaper: fewer rounds,
+/// then fewer candidates in the cell.
+pub(crate) fn refutations_of<const W: usize>(
     geo: &Geometry<W>,
     st: &State<W>,
-    logic: Logic,
-    rounds: u32,
+    cases: &Cases<W>,
     tech: Tech,
     out: &mut Vec<Move>,
 ) {
-    let base = node_of(st);
-    let open = st.open_cells(geo);
-    for cell in open.iter() {
-        if crate::route::deadline_passed() {
-            return;
-        }
-        let m = mask_of(geo, &st.planes, cell);
-        for d in (0..geo.digits).filter(|&d| m & (1 << d) != 0) {
-            let (_, outcome) = assume(geo, &base, cell, d, logic, rounds);
-            if let Outcome::Contradiction(r) = outcome {
-                out.push(case_move(
-                    tech,
-                    Vec::new(),
-                    vec![Candidate { cell, digit: d as u8 + 1 }],
-                    geo.cell_houses[cell].clone(),
-                    1 << d,
-                    case_cost(r, m.count_ones() as usize, cell),
-                ));
-            }
+    for &(cell, d, _, outcome) in &cases.cases {
+        if let Outcome::Contradiction(r) = outcome {
+            let n = mask_of(geo, &st.planes, cell).count_ones() as usize;
+            out.push(case_move(
+                tech,
+                Vec::new(),
+                vec![Candidate { cell, digit: d as u8 + 1 }],
+                geo.cell_houses[cell].clone(),
+                1 << d,
+                case_cost(r, n, cell),
+            ));
         }
     }
 }
 
 /// Forcing over choices: each candidate removed by every surviving case of a choice with at most
-/// `max_options` options, followed `rounds` rounds of `logic`, as one elimination move of `tech`.
-pub fn choice_forcing<const W: usize>(
+/// `max_options` options, as one elimination move of `tech`.
+pub(crate) fn choice_forcing_of<const W: usize>(
     geo: &Geometry<W>,
     st: &State<W>,
-    logic: Logic,
-    rounds: u32,
+    cases: &Cases<W>,
     max_options: u32,
     tech: Tech,
     out: &mut Vec<Move>,
 ) {
-    let base = node_of(st);
+    let mut branch: Vec<(Node<W>, Outcome)> = Vec::new();
     for choice in choices(geo, st, max_options) {
-        if crate::route::deadline_passed() {
-            return;
+        branch.clear();
+        for &(c, d) in &choice.options {
+            if let Some(&(_, _, node, outcome)) = cases.get(c, d) {
+                branch.push((node, outcome));
+            }
         }
-        let cases: Vec<(Node<W>, Outcome)> =
-            choice.options.iter().map(|&(c, d)| assume(geo, &base, c, d, logic, rounds)).collect();
-        let Some((elims, _)) = common_effects(geo, st, &cases) else {
+        if branch.len() != choice.options.len() {
+            continue;
+        }
+        let Some((elims, _)) = common_effects(geo, st, &branch) else {
             continue;
         };
-        let r = cases.iter().map(|(_, o)| o.rounds()).max().unwrap_or(0);
+        let r = branch.iter().map(|(_, o)| o.rounds()).max().unwrap_or(0);
         let digits = choice.options.iter().fold(0u32, |m, &(_, d)| m | 1 << d);
         let first = choice.options[0].0;
         let houses: Vec<usize> = match choice.house {
@@ -395,11 +434,28 @@ pub fn choice_forcing<const W: usize>(
     }
 }
 
+/// Refutations and forcing over choices of at most `max_options` options, with cases followed
+/// `rounds` rounds of `logic`.
+pub(crate) fn case_search<const W: usize>(
+    geo: &Geometry<W>,
+    st: &State<W>,
+    logic: Logic,
+    rounds: u32,
+    max_options: u32,
+    tech: Tech,
+    out: &mut Vec<Move>,
+) {
+    let Some(cases) = Cases::follow(geo, st, logic, rounds) else {
+        return;
+    };
+    refutations_of(geo, st, &cases, tech, out);
+    choice_forcing_of(geo, st, &cases, max_options, tech, out);
+}
+
 /// CAS Case analysis: refutations within `CAS_ROUNDS` rounds of singles and locks, then cell and
 /// house case analysis over choices of at most `CAS_OPTIONS` options.
 pub fn case_analysis<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
-    refutations(geo, st, Logic::Locked, CAS_ROUNDS, code::CAS, out);
-    choice_forcing(geo, st, Logic::Locked, CAS_ROUNDS, CAS_OPTIONS, code::CAS, out);
+    case_search(geo, st, Logic::Locked, CAS_ROUNDS, CAS_OPTIONS, code::CAS, out);
 }
 
 /// EWY Either way: both sides of a two-way choice agree, within `EWY_ROUNDS` rounds of singles,

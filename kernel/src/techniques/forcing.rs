@@ -14,7 +14,7 @@
 //!
 //! Every search here checks the route's deadline (`route::deadline_passed`) between cases.
 
-use super::cases::{Logic, Outcome, assume, choice_forcing, mask_of, node_of, propagate, refutations};
+use super::cases::{Logic, Outcome, assume, case_search, mask_of, node_of, propagate};
 use super::{Candidate, Move, State, code};
 use crate::bits::CellSet;
 use crate::board::Geometry;
@@ -24,20 +24,14 @@ use crate::solve::Node;
 /// Rounds a forcing case may take: enough to fill any board.
 const UNBOUNDED: u32 = 10_000;
 
-/// FCH Forcing Chains: refutations under singles, then cell and house forcing (every option).
+/// FCH Forcing Chains: refutations under singles, and cell and house forcing (every option).
 pub fn forcing_chains<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
-    refutations(geo, st, Logic::Singles, UNBOUNDED, code::FCH, out);
-    if out.is_empty() {
-        choice_forcing(geo, st, Logic::Singles, UNBOUNDED, geo.digits as u32, code::FCH, out);
-    }
+    case_search(geo, st, Logic::Singles, UNBOUNDED, geo.digits as u32, code::FCH, out);
 }
 
 /// FNT Forcing Nets: refutations and cell / house forcing with locks and pairs in the cases.
 pub fn forcing_nets<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
-    refutations(geo, st, Logic::Pairs, UNBOUNDED, code::FNT, out);
-    if out.is_empty() {
-        choice_forcing(geo, st, Logic::Pairs, UNBOUNDED, geo.digits as u32, code::FNT, out);
-    }
+    case_search(geo, st, Logic::Pairs, UNBOUNDED, geo.digits as u32, code::FNT, out);
 }
 
 /// Inside a case: forcing chains (refutations under singles) of the case's bivalue cells and
