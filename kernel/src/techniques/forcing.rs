@@ -2,7 +2,7 @@
 //! with stronger logic inside them, nested, or over a whole digit; and, where nothing else
 //! applies, an elimination proved by full search.
 //!
-//! - FCH Forcing Chains: a candidate whose assumption breaks under singles (any number of rounds),
+//! - FCH Forcing Chains: a candidate whose assumption breaks under singles and locks (any number of rounds),
 //!   or one that every option of a cell or every place of a digit in a house removes.
 //! - FNT Forcing Nets: the same with locks and naked / hidden pairs inside the cases.
 //! - NFC Nested Forcing Chains: a candidate whose assumption breaks when, inside the case, forcing
@@ -24,9 +24,9 @@ use crate::solve::Node;
 /// Rounds a forcing case may take: enough to fill any board.
 const UNBOUNDED: u32 = 10_000;
 
-/// FCH Forcing Chains: refutations under singles, and cell and house forcing (every option).
+/// FCH Forcing Chains: refutations under singles and locks, and cell and house forcing (every option).
 pub fn forcing_chains<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
-    case_search(geo, st, Logic::Singles, UNBOUNDED, geo.digits as u32, code::FCH, out);
+    case_search(geo, st, Logic::Locked, UNBOUNDED, geo.digits as u32, code::FCH, out);
 }
 
 /// FNT Forcing Nets: refutations and cell / house forcing with locks and pairs in the cases.
