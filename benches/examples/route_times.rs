@@ -12,9 +12,11 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let file = args.get(1).map(String::as_str).unwrap_or("classic-top1465.txt");
     let count: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(100);
-    let mut opts = RateOptions::default();
-    opts.max_band_override = args.get(3).and_then(|s| s.parse().ok());
-    opts.alternatives = !args.iter().any(|a| a == "--no-alternatives");
+    let mut opts = RateOptions {
+        max_band_override: args.get(3).and_then(|s| s.parse().ok()),
+        alternatives: !args.iter().any(|a| a == "--no-alternatives"),
+        ..RateOptions::default()
+    };
     if args.iter().any(|a| a == "--band-only") {
         opts.fields = vec![pencilmark::card::Field::Band];
     }

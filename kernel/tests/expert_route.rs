@@ -128,8 +128,7 @@ fn allow_guessing_stops_where_logic_runs_out() {
     assert!(alone.get("contains").is_none());
     // A puzzle logic finishes is not affected.
     let easy = "4.3.....6.8....29..9.5.4..8..61.94......5......56.78..1..7.2.5..34....8.2.....7.1";
-    let mut g = RateOptions::default();
-    g.allow_guessing = true;
+    let g = RateOptions { allow_guessing: true, ..RateOptions::default() };
     assert_eq!(rate_str(easy, &g).unwrap(), rate_str(easy, &RateOptions::default()).unwrap());
 }
 
@@ -217,8 +216,7 @@ fn options_from_json() {
 
 #[test]
 fn a_zero_limit_is_undecided() {
-    let mut opts = RateOptions::default();
-    opts.max_seconds = Some(0.0);
+    let opts = RateOptions { max_seconds: Some(0.0), ..RateOptions::default() };
     assert_eq!(rate_str(EXPERT, &opts), Err(RateError::Undecided));
     assert!(RateError::Undecided.to_string().contains("max_seconds"));
 }

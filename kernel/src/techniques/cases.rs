@@ -173,8 +173,8 @@ fn pairs_round<const W: usize>(geo: &Geometry<W>, node: &mut Node<W>, open: &Cel
             if sd.len() != 2 {
                 continue;
             }
-            for e in d + 1..digits {
-                if snap[e].and(&house) != sd {
+            for (e, other) in snap[..digits].iter().enumerate().skip(d + 1) {
+                if other.and(&house) != sd {
                     continue;
                 }
                 for (f, plane) in node.planes[..digits].iter_mut().enumerate() {

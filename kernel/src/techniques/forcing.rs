@@ -224,7 +224,9 @@ impl<const W: usize> Overlay<'_, W> {
             if geo.complete_houses.iter().all(|&h| chosen.intersects(&geo.houses[h])) {
                 self.patterns += 1;
                 self.covered |= chosen;
-                if self.patterns >= POM_MAX_PATTERNS || (self.patterns % 4096 == 0 && deadline_passed()) {
+                if self.patterns >= POM_MAX_PATTERNS
+                    || (self.patterns.is_multiple_of(4096) && deadline_passed())
+                {
                     self.gave_up = true;
                 }
             }
