@@ -44,7 +44,8 @@ enum Command {
     Rate {
         #[command(flatten)]
         input: Input,
-        /// Card fields, comma-separated (default: band,contains). Available: band, band_index, contains, steps.
+        /// Card fields, comma-separated (default: band,contains). Available: band, band_index, contains,
+        /// stopped_at_step, completed, elapsed, steps.
         #[arg(long, value_delimiter = ',')]
         fields: Option<Vec<String>>,
         /// Do not search the alternatives of listed techniques (contains entries carry "alternatives": null).
@@ -54,6 +55,15 @@ enum Command {
         /// writes "notation", e.g. "X-Wing: 3 r58 c68 => r679c6<>3".
         #[arg(long, value_delimiter = ',', value_name = "LEVELS")]
         explain: Option<Vec<String>>,
+        /// Time limit per puzzle in seconds (uniqueness proof, route and technique list). Cards then
+        /// carry "completed"; a route the limit cut gets band "Unknown"; a puzzle whose uniqueness is
+        /// not proven in time gets an "undecided" error.
+        #[arg(long, value_name = "S", value_parser = parse_seconds)]
+        max_seconds: Option<f64>,
+        /// Where no technique applies, stop (band "Unknown", "stopped_at_step") instead of proving an
+        /// elimination by full search (Trial and error, Extreme).
+        #[arg(long)]
+        allow_guessing: bool,
     },
     /// Print the solution of each puzzle, or why there is none.
     #[command(after_help = EXIT_HELP)]
@@ -90,6 +100,14 @@ enum Command {
         #[arg(long)]
         solution: bool,
     },
+}
+
+/// A number of seconds, at least 0.
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(s) if s.is_finite() && s >= 0.0 => Ok(s),
+        _ => Err(format!("\"{text}\" is not a number of seconds (at least 0)")),
+    }
 }
 
 /// Appends `"line": n` to a JSON object text.
@@ -271,7 +289,7 @@ fn run_documents(file: &str, what: &str) -> Result<bool, String> {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let outcome = match &cli.command {
-        Command::Rate { input, fields, no_alternatives, explain } => {
+        Command::Rate { input, fields, no_alternatives, explain, max_seconds, allow_guessing } => {
             let opts = match fields {
                 Some(names) => RateOptions::with_fields(names),
                 None => Ok(RateOptions::default()),
@@ -280,6 +298,8 @@ fn main() -> ExitCode {
                 Err(e) => Err(e.to_string()),
                 Ok(mut opts) => {
                     opts.alternatives = !no_alternatives;
+                    opts.max_seconds = *max_seconds;
+                    opts.allow_guessing = *allow_guessing;
                     match explain.as_ref().map(|levels| opts.set_explain(levels)) {
                         Some(Err(e)) => Err(e.to_string()),
                         _ => run(input, &|text: &str| pencilmark::rate_str(text, &opts).map(|c| c.to_json())),

@@ -19,17 +19,31 @@ pub enum Field {
     Band,
     BandIndex,
     Contains,
+    StoppedAtStep,
+    Completed,
+    Elapsed,
     Steps,
 }
 
 impl Field {
-    pub const ALL: [Field; 4] = [Field::Band, Field::BandIndex, Field::Contains, Field::Steps];
+    pub const ALL: [Field; 7] = [
+        Field::Band,
+        Field::BandIndex,
+        Field::Contains,
+        Field::StoppedAtStep,
+        Field::Completed,
+        Field::Elapsed,
+        Field::Steps,
+    ];
 
     pub fn key(self) -> &'static str {
         match self {
             Field::Band => "band",
             Field::BandIndex => "band_index",
             Field::Contains => "contains",
+            Field::StoppedAtStep => "stopped_at_step",
+            Field::Completed => "completed",
+            Field::Elapsed => "elapsed",
             Field::Steps => "steps",
         }
     }
@@ -41,14 +55,11 @@ impl Field {
         if let Some(f) = Field::ALL.into_iter().find(|f| f.key() == key) {
             return Ok(f);
         }
-        const LATER: [&str; 13] = [
+        const LATER: [&str; 10] = [
             "difficulty",
             "time",
             "time_mean",
             "time_dist",
-            "stopped_at_step",
-            "completed",
-            "elapsed",
             "issues",
             "reject",
             "warning",
@@ -133,10 +144,20 @@ pub struct Card {
     pub grader: Grader,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub band: Option<&'static str>,
+    /// Null (Some(None)) for band Unknown.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub band_index: Option<u8>,
+    pub band_index: Option<Option<u8>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub contains: Option<Vec<ContainsEntry>>,
+    /// The first step human logic could not make (band Unknown with guessing allowed).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopped_at_step: Option<usize>,
+    /// Present only when the rating had a time limit (max_seconds).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub completed: Option<bool>,
+    /// Wall-clock seconds of the rating (on request).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub elapsed: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub steps: Option<Vec<CardStep>>,
 }
@@ -202,16 +223,33 @@ fn card_steps(board: &Board, steps: &[Step]) -> Vec<CardStep> {
         .collect()
 }
 
+/// How the rating ran, for the keys that report it.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Run {
+    /// Some(finished within the limit) when the rating had a time limit.
+    pub completed: Option<bool>,
+    /// Wall-clock seconds of the rating so far.
+    pub elapsed: f64,
+}
+
+/// The band name a card shows: "Unknown" when the route did not finish.
+pub const UNKNOWN_BAND: &str = "Unknown";
+
 /// Builds the card with the requested fields.
-pub fn build(board: &Board, contents: &Contents, fields: &[Field]) -> Card {
+pub fn build(board: &Board, contents: &Contents, fields: &[Field], run: &Run) -> Card {
     let want = |f: Field| fields.contains(&f);
     Card {
         format: FORMAT,
         format_version: FORMAT_VERSION,
         grader: Grader { name: GRADER_NAME, version: GRADER_VERSION },
-        band: want(Field::Band).then(|| band_name(contents.band)),
+        band: want(Field::Band).then(|| contents.band.map_or(UNKNOWN_BAND, band_name)),
         band_index: want(Field::BandIndex).then_some(contents.band),
         contains: want(Field::Contains).then(|| contains_entries(contents)),
+        stopped_at_step: contents
+            .stopped_at_step
+            .filter(|_| want(Field::Contains) || want(Field::StoppedAtStep)),
+        completed: run.completed,
+        elapsed: want(Field::Elapsed).then_some((run.elapsed * 10_000.0).round() / 10_000.0),
         steps: want(Field::Steps).then(|| card_steps(board, &contents.route.steps)),
     }
 }

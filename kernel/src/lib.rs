@@ -57,6 +57,8 @@ pub enum RateError {
     Unsupported(String),
     /// The options are not valid.
     Options(String),
+    /// Uniqueness was not proven within max_seconds.
+    Undecided,
 }
 
 impl fmt::Display for RateError {
@@ -69,6 +71,7 @@ impl fmt::Display for RateError {
             RateError::NotUnique => f.write_str("not unique: the puzzle has more than one solution"),
             RateError::Unsupported(m) => f.write_str(m),
             RateError::Options(m) => write!(f, "invalid options: {m}"),
+            RateError::Undecided => f.write_str("undecided: uniqueness was not proven within max_seconds"),
         }
     }
 }
@@ -93,6 +96,12 @@ pub struct RateOptions {
     /// Explain each step (grade-card-format.txt section 5): this build writes the notation level.
     /// Implies the steps field.
     pub explain: bool,
+    /// Where no technique applies, stop (band "Unknown", stopped_at_step) instead of proving an
+    /// elimination by full search (Trial and error, Extreme).
+    pub allow_guessing: bool,
+    /// A time limit for the whole rating (uniqueness proof, route, technique list); the card then
+    /// carries `completed` (grade-card-format.txt section 1). None = no limit.
+    pub max_seconds: Option<f64>,
     /// Development only: route up to this band even where the engine does not yet search every
     /// technique of the bands below it (cards may then be incomplete). None = the fully searched bands.
     #[doc(hidden)]
@@ -106,6 +115,8 @@ impl Default for RateOptions {
             alternatives: true,
             jobs: None,
             explain: false,
+            allow_guessing: false,
+            max_seconds: None,
             max_band_override: None,
         }
     }
@@ -119,6 +130,7 @@ struct RawOptions {
     alternatives: Option<bool>,
     /// Worker threads for batch calls; accepted everywhere, used by batch entry points only.
     jobs: Option<usize>,
+    allow_guessing: Option<bool>,
     max_seconds: Option<serde_json::Value>,
     explain: Option<serde_json::Value>,
 }
@@ -167,11 +179,12 @@ impl RateOptions {
             return Ok(RateOptions::default());
         }
         let raw: RawOptions = serde_json::from_str(text).map_err(|e| RateError::Options(e.to_string()))?;
-        if raw.max_seconds.is_some() {
-            return Err(RateError::Options(
-                "\"max_seconds\" is not supported by this build yet (grading always finishes)".into(),
-            ));
-        }
+        let max_seconds = match &raw.max_seconds {
+            None | Some(serde_json::Value::Null) => None,
+            Some(v) => Some(v.as_f64().filter(|s| s.is_finite() && *s >= 0.0).ok_or_else(|| {
+                RateError::Options("\"max_seconds\" must be a number of seconds, at least 0".into())
+            })?),
+        };
         if raw.jobs == Some(0) {
             return Err(RateError::Options("\"jobs\" must be at least 1".into()));
         }
@@ -186,6 +199,8 @@ impl RateOptions {
         if let Some(explain) = raw.explain {
             opts.set_explain(&explain_levels(&explain)?)?;
         }
+        opts.allow_guessing = raw.allow_guessing.unwrap_or(false);
+        opts.max_seconds = max_seconds;
         Ok(opts)
     }
 }
@@ -252,17 +267,42 @@ pub fn unique_solution(p: &Puzzle) -> Result<Vec<u8>, RateError> {
 }
 
 /// Rates a puzzle: proves it unique, solves it the way a person would, and builds the card.
+/// With `max_seconds`, the whole call is bounded: uniqueness not proven in time raises
+/// `Undecided`; a band route cut by the limit gives band "Unknown" with the techniques found so
+/// far; a technique list cut by it keeps the band (`completed` false either way).
 pub fn rate(p: &Puzzle, opts: &RateOptions) -> Result<Card, RateError> {
+    let started = std::time::Instant::now();
+    if let Some(s) = opts.max_seconds
+        && !(s.is_finite() && s >= 0.0)
+    {
+        return Err(RateError::Options("max_seconds must be a number of seconds, at least 0".into()));
+    }
+    let deadline = opts.max_seconds.map(|s| started + std::time::Duration::from_secs_f64(s.min(1e9)));
+    let _deadline = route::set_deadline(deadline);
     unique_solution(p)?;
+    if route::deadline_passed() {
+        return Err(RateError::Undecided);
+    }
     let geometry = AnyGeometry::new(&p.board).map_err(RateError::Board)?;
     let max_band = opts.max_band_override.unwrap_or_else(techniques::rated_max_band);
+    let route_opts = route::RouteOptions {
+        alternatives: opts.alternatives,
+        max_band,
+        allow_guessing: opts.allow_guessing,
+        // Only the technique list needs the shrink; the steps then walk its route.
+        shrink: opts.fields.contains(&card::Field::Contains),
+    };
     let contents = on_geometry!(&geometry, geo => {
         let start = State::new(geo, &p.givens).expect("a unique puzzle's givens do not conflict");
-        route::contents(geo, &start, opts.alternatives, max_band)
+        route::contents(geo, &start, &route_opts)
     });
     match contents {
         Ok(c) => {
-            let mut card = card::build(&p.board, &c, &opts.fields);
+            let run = card::Run {
+                completed: opts.max_seconds.map(|_| c.completed),
+                elapsed: started.elapsed().as_secs_f64(),
+            };
+            let mut card = card::build(&p.board, &c, &opts.fields, &run);
             if opts.explain {
                 card::explain_steps(&mut card, &p.board, &p.givens, &c);
             }

@@ -7,8 +7,37 @@
 //! could stand in for each listed technique (its chip).
 
 use crate::board::Geometry;
-use crate::techniques::{Candidate, Move, Search, State, Tech, all_moves, cap_moves, code, searches};
-use std::collections::BTreeMap;
+use crate::techniques::{Candidate, Move, Search, State, Tech, cap_moves, code, searches};
+use std::cell::Cell;
+use std::collections::{BTreeMap, HashMap};
+use std::time::Instant;
+
+thread_local! {
+    /// The deadline of the rating running on this thread (max_seconds), read by the route between
+    /// moves and by the long searches between cases.
+    static DEADLINE: Cell<Option<Instant>> = const { Cell::new(None) };
+}
+
+/// Sets this thread's deadline until the guard is dropped (the previous one comes back then).
+pub fn set_deadline(deadline: Option<Instant>) -> DeadlineGuard {
+    DeadlineGuard { previous: DEADLINE.with(|d| d.replace(deadline)) }
+}
+
+/// Restores the previous deadline when dropped.
+pub struct DeadlineGuard {
+    previous: Option<Instant>,
+}
+
+impl Drop for DeadlineGuard {
+    fn drop(&mut self) {
+        DEADLINE.with(|d| d.set(self.previous));
+    }
+}
+
+/// True when this thread's deadline has passed (never without one).
+pub fn deadline_passed() -> bool {
+    DEADLINE.with(|d| d.get()).is_some_and(|t| Instant::now() >= t)
+}
 
 /// One step of a route.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,6 +61,17 @@ impl From<Move> for Step {
     }
 }
 
+/// Why a route ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// The grid is full.
+    Solved,
+    /// No technique allowed on this route has a move.
+    Stuck,
+    /// The deadline passed.
+    Deadline,
+}
+
 /// A route from the givens.
 #[derive(Clone, Debug)]
 pub struct Path {
@@ -39,6 +79,7 @@ pub struct Path {
     pub steps: Vec<Step>,
     /// Open cells left when the route stopped (0 when solved).
     pub open_left: usize,
+    pub stop: Stop,
 }
 
 impl Path {
@@ -57,30 +98,80 @@ impl Path {
     }
 }
 
+/// The capped moves of every search, per position: the reruns of one technique list (shrink,
+/// alternatives) walk the same positions again and again.
+pub struct MoveCache<const W: usize> {
+    map: HashMap<Vec<u64>, Vec<Option<Vec<Move>>>>,
+}
+
+impl<const W: usize> Default for MoveCache<W> {
+    fn default() -> Self {
+        MoveCache { map: HashMap::new() }
+    }
+}
+
+impl<const W: usize> MoveCache<W> {
+    fn slot(&mut self, geo: &Geometry<W>, st: &State<W>, searches: usize) -> &mut Vec<Option<Vec<Move>>> {
+        let mut key: Vec<u64> = Vec::with_capacity((geo.digits + 1) * W);
+        for plane in st.planes[..geo.digits].iter().chain(std::iter::once(&st.placed)) {
+            key.extend_from_slice(&plane.0);
+        }
+        self.map.entry(key).or_insert_with(|| vec![None; searches])
+    }
+}
+
 /// The move a person takes next: the lowest band that has a move, then the lowest study order,
 /// then the cheapest. Searches run lazily, lowest band first: a search whose every shape is of a
-/// higher band than the best move so far cannot beat it.
+/// higher band than the best move so far, or later in study order, cannot beat it. `cached`
+/// holds the moves already found in this position, one entry per search.
 fn next_move<const W: usize>(
     geo: &Geometry<W>,
     st: &State<W>,
     searches: &[Search<W>],
+    max_band: u8,
     banned: &[Tech],
     buf: &mut Vec<Move>,
+    mut cached: Option<&mut Vec<Option<Vec<Move>>>>,
 ) -> Option<Move> {
     let key = |m: &Move| (m.tech.band(), m.tech.order(), m.cost);
     let mut best: Option<Move> = None;
-    for s in searches {
-        if best.as_ref().is_some_and(|b| s.min_band() > b.tech.band()) {
+    for (i, s) in searches.iter().enumerate() {
+        if s.min_band() > max_band || best.as_ref().is_some_and(|b| s.min_band() > b.tech.band()) {
             break;
         }
         if s.codes.iter().all(|t| banned.contains(t)) {
             continue;
         }
+        // No move of this search can come before the best one: every code it names is later.
+        if best
+            .as_ref()
+            .is_some_and(|b| s.codes.iter().all(|t| (t.band(), t.order()) > (b.tech.band(), b.tech.order())))
+        {
+            continue;
+        }
+        let hit = cached.as_ref().and_then(|c| c[i].as_ref());
         buf.clear();
-        (s.find)(geo, st, buf);
-        cap_moves(buf);
+        match hit {
+            Some(moves) => buf.extend(moves.iter().cloned()),
+            None => {
+                if deadline_passed() {
+                    return None;
+                }
+                (s.find)(geo, st, buf);
+                cap_moves(buf);
+                // A search the deadline cut short is not kept.
+                if let Some(c) = cached.as_deref_mut()
+                    && !deadline_passed()
+                {
+                    c[i] = Some(buf.clone());
+                }
+            }
+        }
         for m in buf.drain(..) {
-            if !banned.contains(&m.tech) && best.as_ref().is_none_or(|b| key(&m) < key(b)) {
+            if !banned.contains(&m.tech)
+                && m.tech.band() <= max_band
+                && best.as_ref().is_none_or(|b| key(&m) < key(b))
+            {
                 best = Some(m);
             }
         }
@@ -89,27 +180,39 @@ fn next_move<const W: usize>(
 }
 
 /// Solves band by band from `start`, never using a technique in `banned` nor one above `max_band`.
+/// Stops early (`Stop::Deadline`) when this thread's deadline passes.
 pub fn band_path<const W: usize>(geo: &Geometry<W>, start: &State<W>, banned: &[Tech], max_band: u8) -> Path {
-    let mut searches = searches::<W>();
-    searches.retain(|s| s.min_band() <= max_band);
-    let banned: Vec<Tech> = banned
-        .iter()
-        .copied()
-        .chain(searches.iter().flat_map(|s| s.codes.iter().copied()).filter(|t| t.band() > max_band))
-        .collect();
-    let banned = &banned[..];
+    band_path_cached(geo, start, banned, max_band, None)
+}
+
+/// `band_path` with the moves of each position kept in (and read from) `cache`.
+pub fn band_path_cached<const W: usize>(
+    geo: &Geometry<W>,
+    start: &State<W>,
+    banned: &[Tech],
+    max_band: u8,
+    mut cache: Option<&mut MoveCache<W>>,
+) -> Path {
+    let searches = searches::<W>();
     let mut st = start.clone();
     let mut steps = Vec::new();
     let mut buf = Vec::new();
+    let mut stop = Stop::Solved;
     while !st.is_solved(geo) {
-        let Some(mv) = next_move(geo, &st, &searches, banned, &mut buf) else {
+        if deadline_passed() {
+            stop = Stop::Deadline;
+            break;
+        }
+        let slot = cache.as_deref_mut().map(|c| c.slot(geo, &st, searches.len()));
+        let Some(mv) = next_move(geo, &st, &searches, max_band, banned, &mut buf, slot) else {
+            stop = if deadline_passed() { Stop::Deadline } else { Stop::Stuck };
             break;
         };
         st.apply(geo, &mv);
         steps.push(Step::from(mv));
     }
     let open_left = st.open_cells(geo).len() as usize;
-    Path { solved: open_left == 0, steps, open_left }
+    Path { solved: open_left == 0, steps, open_left, stop }
 }
 
 /// One technique of the shortest list.
@@ -124,12 +227,32 @@ pub struct Listed {
 /// The technique list of a puzzle and the route it describes.
 #[derive(Clone, Debug)]
 pub struct Contents {
-    /// Band of the band route.
-    pub band: u8,
+    /// Band of the band route; None (Unknown) when the route did not finish: logic ran out with
+    /// guessing allowed, or the deadline passed.
+    pub band: Option<u8>,
     /// Listed techniques sorted by band and study order, full houses folded into a single.
     pub listed: Vec<Listed>,
     /// The route the list describes (after the shrink).
     pub route: Path,
+    /// With guessing allowed: the first step (1-based) human logic could not make.
+    pub stopped_at_step: Option<usize>,
+    /// False when the deadline passed before the list was final (band Unknown when it passed on
+    /// the band route; otherwise the list may not be minimal or may miss alternatives).
+    pub completed: bool,
+}
+
+/// How the band route and the list are searched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RouteOptions {
+    /// Search the alternatives of listed techniques.
+    pub alternatives: bool,
+    /// The hardest band the route may use.
+    pub max_band: u8,
+    /// Stop where no technique applies instead of proving an elimination by full search (TRL).
+    pub allow_guessing: bool,
+    /// Shrink the list to the shortest one (contains); without it the list is the first route's
+    /// techniques, which is all the band and the full first route's steps need.
+    pub shrink: bool,
 }
 
 /// True when `trial` is an acceptable route without `dropped`: solved at the same band, using only
@@ -180,12 +303,27 @@ fn on_offer_where_used<const W: usize>(
     start: &State<W>,
     route: &Path,
     x: Tech,
+    cache: &mut MoveCache<W>,
 ) -> Vec<Tech> {
+    let searches = searches::<W>();
     let mut seen: Vec<Tech> = Vec::new();
+    let mut buf = Vec::new();
     for st in positions_of(geo, start, route, x, ALTERNATIVE_POSITIONS) {
-        for m in all_moves(geo, &st, x.band()) {
-            if m.tech.band() == x.band() && m.tech != x && !seen.contains(&m.tech) {
-                seen.push(m.tech);
+        let slot = cache.slot(geo, &st, searches.len());
+        // Only searches that can name a move of x's band.
+        for (i, s) in
+            searches.iter().enumerate().filter(|(_, s)| s.codes.iter().any(|t| t.band() == x.band()))
+        {
+            if slot[i].is_none() {
+                buf.clear();
+                (s.find)(geo, &st, &mut buf);
+                cap_moves(&mut buf);
+                slot[i] = Some(buf.clone());
+            }
+            for m in slot[i].iter().flatten() {
+                if m.tech.band() == x.band() && m.tech != x && !seen.contains(&m.tech) {
+                    seen.push(m.tech);
+                }
             }
         }
     }
@@ -193,22 +331,90 @@ fn on_offer_where_used<const W: usize>(
     seen
 }
 
+/// The listed techniques as a card shows them: sorted by band and study order, a full house
+/// folded into the hidden (or naked) single, with `uses` from the route's profile.
+fn listed_entries(
+    listed: &[Tech],
+    profile: &BTreeMap<Tech, usize>,
+    alts: Option<&BTreeMap<Tech, Vec<Tech>>>,
+) -> Vec<Listed> {
+    let has = |t: Tech| listed.contains(&t);
+    // A full house is both a naked and a hidden single: list it under the hidden single (or the
+    // naked single), and by itself only when no other single is on the route.
+    let fold_into = if has(code::HSI) {
+        Some(code::HSI)
+    } else if has(code::NSI) {
+        Some(code::NSI)
+    } else {
+        None
+    };
+    let mut out: Vec<Listed> = Vec::new();
+    for &t in listed {
+        if t == code::FHS && fold_into.is_some() {
+            continue;
+        }
+        let mut uses = profile.get(&t).copied().unwrap_or(0);
+        if Some(t) == fold_into {
+            uses += profile.get(&code::FHS).copied().unwrap_or(0);
+        }
+        out.push(Listed {
+            tech: t,
+            alternatives: alts.map(|a| a.get(&t).cloned().unwrap_or_default()),
+            uses,
+        });
+    }
+    out.sort_by_key(|l| (l.tech.band(), l.tech.order()));
+    out
+}
+
 /// The band route plus the shortest technique list with alternatives, using techniques up to
-/// `max_band`; Err(the route) when that route does not solve the puzzle.
+/// `opts.max_band`. Err(the route) when that route is stuck and guessing is not allowed (a build
+/// that does not search every technique up to the band). A route that ran out of logic with
+/// guessing allowed, or that the deadline cut, gives band Unknown and the techniques met so far.
 pub fn contents<const W: usize>(
     geo: &Geometry<W>,
     start: &State<W>,
-    alternatives: bool,
-    max_band: u8,
+    opts: &RouteOptions,
 ) -> Result<Contents, Path> {
-    let base = band_path(geo, start, &[], max_band);
-    if !base.solved {
-        return Err(base);
+    let alternatives = opts.alternatives;
+    // Guessing allowed: where logic runs out the route stops instead of proving by full search.
+    let guess_ban: Vec<Tech> = if opts.allow_guessing { vec![code::TRL] } else { Vec::new() };
+    let mut cache = MoveCache::default();
+    let base = band_path_cached(geo, start, &guess_ban, opts.max_band, Some(&mut cache));
+    if base.stop != Stop::Solved {
+        if base.stop == Stop::Stuck && !opts.allow_guessing {
+            return Err(base);
+        }
+        let profile = base.profile();
+        let listed: Vec<Tech> = profile.keys().copied().collect();
+        let stopped_at_step = (base.stop == Stop::Stuck).then_some(base.steps.len() + 1);
+        return Ok(Contents {
+            band: None,
+            listed: listed_entries(&listed, &profile, None),
+            completed: base.stop != Stop::Deadline,
+            stopped_at_step,
+            route: base,
+        });
     }
     let band = base.band().unwrap_or(0);
+    if !opts.shrink {
+        let profile = base.profile();
+        let listed: Vec<Tech> = profile.keys().copied().collect();
+        let listed = listed_entries(&listed, &profile, None);
+        return Ok(Contents {
+            band: Some(band),
+            listed,
+            route: base,
+            stopped_at_step: None,
+            completed: true,
+        });
+    }
+    let mut completed = true;
     // Reruns only count when they stay in the card's band, so they never search above it.
-    let band_path =
-        |geo: &Geometry<W>, start: &State<W>, banned: &[Tech]| band_path(geo, start, banned, band);
+    let band_path = |geo: &Geometry<W>, start: &State<W>, banned: &[Tech], cache: &mut MoveCache<W>| {
+        let banned: Vec<Tech> = banned.iter().chain(&guess_ban).copied().collect();
+        band_path_cached(geo, start, &banned, band, Some(cache))
+    };
     let mut listed: Vec<Tech> = base.profile().keys().copied().collect();
     let mut removed: Vec<Tech> = Vec::new();
     let mut route = base;
@@ -217,7 +423,11 @@ pub fn contents<const W: usize>(
         let kept: Vec<Tech> = listed.iter().copied().filter(|&t| t != drop).collect();
         let mut banned = removed.clone();
         banned.push(drop);
-        let trial = band_path(geo, start, &banned);
+        let trial = band_path(geo, start, &banned, &mut cache);
+        if trial.stop == Stop::Deadline {
+            completed = false;
+            break;
+        }
         if shrink_ok(&trial, band, &route, &kept, drop) {
             removed.push(drop);
             listed = kept;
@@ -228,15 +438,20 @@ pub fn contents<const W: usize>(
     // carries the route when the listed one is banned (first alone, then with the other techniques
     // on offer there banned too), shares its chip.
     let mut alts: BTreeMap<Tech, Vec<Tech>> = BTreeMap::new();
-    if alternatives {
-        for &x in listed.iter().filter(|&&x| x != code::FHS) {
-            let seen = on_offer_where_used(geo, start, &route, x);
+    if alternatives && completed {
+        'listed: for &x in listed.iter().filter(|&&x| x != code::FHS) {
+            let seen = on_offer_where_used(geo, start, &route, x, &mut cache);
             let mut kept: Vec<Tech> = listed.iter().copied().filter(|&t| t != x).collect();
             // The route with only `x` banned is the same for every stand-in not dropped in the shrink.
             let mut x_banned: Option<Path> = None;
             for &y in &seen {
-                // Listed already, or on x's special-case chain: the subset table covers it.
-                if listed.contains(&y) || y.is_covered_by(x) || x.is_covered_by(y) {
+                if deadline_passed() {
+                    completed = false;
+                    break 'listed;
+                }
+                // Listed already, or on x's special-case chain: the subset table covers it. Trial
+                // and error always gets through: it is no one's alternative.
+                if listed.contains(&y) || y.is_covered_by(x) || x.is_covered_by(y) || y == code::TRL {
                     continue;
                 }
                 kept.push(y);
@@ -248,13 +463,13 @@ pub fn contents<const W: usize>(
                 banned.push(x);
                 let mut ok = false;
                 if !removed.contains(&y) {
-                    let trial = x_banned.get_or_insert_with(|| band_path(geo, start, &banned));
+                    let trial = x_banned.get_or_insert_with(|| band_path(geo, start, &banned, &mut cache));
                     ok = carries(trial);
                 }
                 if !ok {
                     // The route may have taken another technique on offer first: ban those too.
                     banned.extend(seen.iter().copied().filter(|&t| t != y && !listed.contains(&t)));
-                    ok = carries(&band_path(geo, start, &banned));
+                    ok = carries(&band_path(geo, start, &banned, &mut cache));
                 }
                 kept.pop();
                 if ok {
@@ -267,33 +482,11 @@ pub fn contents<const W: usize>(
                 list.retain(|&g| !chip.iter().any(|&y| y != g && y.is_covered_by(g)));
             }
         }
+        if deadline_passed() {
+            completed = false;
+        }
     }
     let profile = route.profile();
-    let has = |t: Tech| listed.contains(&t);
-    // A full house is both a naked and a hidden single: list it under the hidden single (or the
-    // naked single), and by itself only when no other single is on the route.
-    let fold_into = if has(code::HSI) {
-        Some(code::HSI)
-    } else if has(code::NSI) {
-        Some(code::NSI)
-    } else {
-        None
-    };
-    let mut out: Vec<Listed> = Vec::new();
-    for &t in &listed {
-        if t == code::FHS && fold_into.is_some() {
-            continue;
-        }
-        let mut uses = profile.get(&t).copied().unwrap_or(0);
-        if Some(t) == fold_into {
-            uses += profile.get(&code::FHS).copied().unwrap_or(0);
-        }
-        out.push(Listed {
-            tech: t,
-            alternatives: alternatives.then(|| alts.get(&t).cloned().unwrap_or_default()),
-            uses,
-        });
-    }
-    out.sort_by_key(|l| (l.tech.band(), l.tech.order()));
-    Ok(Contents { band, listed: out, route })
+    let listed = listed_entries(&listed, &profile, alternatives.then_some(&alts));
+    Ok(Contents { band: Some(band), listed, route, stopped_at_step: None, completed })
 }

@@ -8,7 +8,7 @@ mod general;
 #[cfg(any(test, feature = "test-support"))]
 pub mod oracle;
 
-pub(crate) use general::Node;
+pub(crate) use general::{Node, count_from};
 
 use crate::board::{Board, Geometry};
 use crate::format::Puzzle;

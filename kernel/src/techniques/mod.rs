@@ -4,9 +4,11 @@
 
 pub mod aic;
 pub mod als;
+pub mod cases;
 pub mod chains;
 pub mod colouring;
 pub mod fish;
+pub mod forcing;
 pub mod intersections;
 pub mod singles;
 pub mod subsets;
@@ -280,6 +282,16 @@ pub fn searches<const W: usize>() -> Vec<Search<W>> {
         Search { find: als::aligned_pair_exclusion::<W>, codes: &[code::APE] },
         Search { find: als::als_chain::<W>, codes: &[code::AAC] },
         Search { find: als::death_blossom::<W>, codes: &[code::DEB] },
+        Search { find: cases::case_analysis::<W>, codes: &[code::CAS] },
+        Search { find: cases::either_way::<W>, codes: &[code::EWY] },
+        Search { find: cases::what_if::<W>, codes: &[code::WIF] },
+        Search { find: cases::short_trial::<W>, codes: &[code::STR] },
+        Search { find: forcing::forcing_chains::<W>, codes: &[code::FCH] },
+        Search { find: forcing::forcing_nets::<W>, codes: &[code::FNT] },
+        Search { find: forcing::nested_forcing::<W>, codes: &[code::NFC] },
+        Search { find: forcing::nishio::<W>, codes: &[code::NIS] },
+        Search { find: forcing::pattern_overlay::<W>, codes: &[code::POM] },
+        Search { find: forcing::trial::<W>, codes: &[code::TRL] },
     ];
     all.sort_by_key(|s| s.min_band());
     all

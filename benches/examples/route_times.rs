@@ -1,0 +1,59 @@
+//! Band + contains timings over a sample of a puzzle file: median, p90, p99 and max milliseconds
+//! per puzzle, and the bands and techniques of the hardest steps.
+//! `cargo run --release -p pencilmark-benches --example route_times [file] [count] [max_band]`
+//! (defaults: classic-top1465.txt, 100 puzzles evenly spaced, the bands this build rates).
+
+use pencilmark::{RateOptions, rate_str};
+use pencilmark_benches::load;
+use std::collections::BTreeMap;
+use std::time::Instant;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let file = args.get(1).map(String::as_str).unwrap_or("classic-top1465.txt");
+    let count: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(100);
+    let mut opts = RateOptions {
+        max_band_override: args.get(3).and_then(|s| s.parse().ok()),
+        alternatives: !args.iter().any(|a| a == "--no-alternatives"),
+        ..RateOptions::default()
+    };
+    if args.iter().any(|a| a == "--band-only") {
+        opts.fields = vec![pencilmark::card::Field::Band];
+    }
+    let mut ms: Vec<(f64, String)> = Vec::new();
+    let mut bands: BTreeMap<String, usize> = BTreeMap::new();
+    let mut codes: BTreeMap<String, usize> = BTreeMap::new();
+    // A path to a file of one-line puzzles, or a file name in ../shared/data/puzzles.
+    let lines = match std::fs::read_to_string(file) {
+        Ok(text) => text.lines().filter(|l| l.len() >= 81).map(|l| l[..81].to_string()).take(count).collect(),
+        Err(_) => load(file, count),
+    };
+    for line in lines {
+        let t = Instant::now();
+        let result = rate_str(&line, &opts);
+        ms.push((t.elapsed().as_secs_f64() * 1e3, line.clone()));
+        match result {
+            Ok(card) => {
+                *bands.entry(card.band.unwrap_or("?").to_string()).or_default() += 1;
+                for e in card.contains.iter().flatten().filter(|e| e.band >= 5) {
+                    *codes.entry(e.code.to_string()).or_default() += 1;
+                }
+            }
+            Err(e) => *bands.entry(format!("error: {e}")).or_default() += 1,
+        }
+    }
+    ms.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let q = |p: f64| ms[((ms.len() - 1) as f64 * p).round() as usize].0;
+    println!(
+        "{file}: {} puzzles, band+contains ms: median {:.2}, p90 {:.2}, p99 {:.2}, max {:.2} ({}), total {:.0}",
+        ms.len(),
+        q(0.5),
+        q(0.9),
+        q(0.99),
+        ms.last().map_or(0.0, |m| m.0),
+        ms.last().map_or("", |m| m.1.as_str()),
+        ms.iter().map(|m| m.0).sum::<f64>()
+    );
+    println!("bands: {bands:?}");
+    println!("Expert / Extreme codes listed: {codes:?}");
+}
