@@ -1,7 +1,7 @@
 //! Conformance with the reference cards (data/fixtures/reference-cards-7band.jsonl: cards of
 //! pencilmark 1.0.0rc1 re-mapped to the 7 bands).
 
-use pencilmark::{RateError, RateOptions, rate_str};
+use pencilmark::{RateOptions, rate_str};
 use serde_json::Value;
 use std::path::PathBuf;
 
@@ -102,20 +102,18 @@ fn band_and_contains_agree_with_the_reference() {
     assert!(easy >= 0.9, "band + contains up to Medium: {easy:.3} below 90%");
     let bands = share(&per_band, 0..=top, |t| t.1);
     assert!(bands >= 0.95, "band alone: {bands:.3} below 95%");
+    // Issue 4's measure covers the bands up to Very Hard; Expert cards (band 5) are checked for
+    // their band in expert_conformance.rs, and their contains is reported above.
+    let top = top.min(4);
     let all = share(&per_band, 0..=top, |t| t.2);
     assert!(all >= 0.75, "band + contains up to band {top}: {all:.3} below the 75% floor");
 }
 
+/// Every classic technique of every band is searched, so no classic puzzle is refused for want
+/// of a technique (trial by full search, Extreme, is the last resort).
 #[test]
-fn harder_puzzles_get_an_honest_error_or_the_same_band() {
-    let opts = RateOptions::with_fields(&["band"]).unwrap();
-    for r in references().iter().filter(|r| r.card["band_index"].as_u64().unwrap() > rated_bands()) {
-        match rate_str(&r.puzzle, &opts) {
-            Err(RateError::Unsupported(m)) => assert!(m.contains("needs a technique above"), "{m}"),
-            Err(e) => panic!("{}: unexpected error {e}", r.source),
-            Ok(card) => panic!("{}: rated {:?}, the reference says {}", r.source, card.band, r.card["band"]),
-        }
-    }
+fn every_band_is_rated() {
+    assert_eq!(rated_bands(), 6);
 }
 
 #[test]
