@@ -106,9 +106,18 @@ pub fn dumps(doc: &Json, pretty: bool) -> String {
     lines.join("\n") + "\n"
 }
 
+/// How many search nodes the canonical writer spends proving a puzzle unique before it gives up
+/// with an error (a deterministic bound, a few seconds at most on the largest boards).
+pub const EXPORT_MAX_NODES: u64 = 1_000_000;
+
 /// The canonical text of a document: `dumps(to_export(doc))`.
 pub fn canonical_text(doc: &Document) -> Result<String, FormatError> {
-    Ok(dumps(&to_export(doc, true, true)?, true))
+    canonical_text_with_budget(doc, EXPORT_MAX_NODES)
+}
+
+/// As [`canonical_text`], with the number of search nodes the uniqueness proof may use.
+pub fn canonical_text_with_budget(doc: &Document, max_nodes: u64) -> Result<String, FormatError> {
+    Ok(dumps(&to_export_with_budget(doc, true, true, max_nodes)?, true))
 }
 
 /// The fingerprint of a document: `sha256:` and the hex SHA-256 of the JCS text of its semantic
@@ -1291,6 +1300,17 @@ fn meta_out(meta: Option<&Json>) -> Vec<(String, Json)> {
 /// solution (only for puzzles whose rules the engine solves); `describe` fills an empty
 /// `meta.type` / `meta.rules_text` (section 7).
 pub fn to_export(doc: &Document, with_solution: bool, describe: bool) -> Result<Json, FormatError> {
+    to_export_with_budget(doc, with_solution, describe, EXPORT_MAX_NODES)
+}
+
+/// As [`to_export`], with the number of search nodes the uniqueness proof may use: an error
+/// when uniqueness is not decided within them.
+pub fn to_export_with_budget(
+    doc: &Document,
+    with_solution: bool,
+    describe: bool,
+    max_nodes: u64,
+) -> Result<Json, FormatError> {
     let mut w = Writer { doc, d: doc.digits, grid_areas: Vec::new(), share: Vec::new() };
     let mut rules = w.write_groups();
     let (clues, implied) = w.cell_clues();
@@ -1311,7 +1331,7 @@ pub fn to_export(doc: &Document, with_solution: bool, describe: bool) -> Result<
         ("digits".into(), Json::Int(doc.digits as i64)),
         ("givens".into(), givens),
     ];
-    if with_solution && let Some(sol) = unique_solution(doc) {
+    if with_solution && let Some(sol) = unique_solution(doc, max_nodes)? {
         let mut it = sol.into_iter();
         let s = doc
             .givens
@@ -1388,15 +1408,27 @@ fn merge_negatives(rules: Vec<Json>) -> Vec<Json> {
     out
 }
 
-/// The unique solution of a puzzle whose rules the engine solves, in reading order.
-fn unique_solution(doc: &Document) -> Option<Vec<u8>> {
+/// The unique solution of a puzzle whose rules the engine solves, in reading order; `None` when
+/// it has none or several (or rules the engine does not solve), an error when the search used up
+/// `max_nodes` before deciding.
+fn unique_solution(doc: &Document, max_nodes: u64) -> Result<Option<Vec<u8>>, FormatError> {
     if !super::unsolved_families(doc).is_empty() {
-        return None;
+        return Ok(None);
     }
-    let p = super::from_document(doc.clone()).ok()?;
-    let solver = crate::solve::Solver::new(&p.board).ok()?;
-    let c = solver.count(&p.givens, 2);
-    if c.count == 1 { c.solution } else { None }
+    let Ok(p) = super::from_document(doc.clone()) else { return Ok(None) };
+    let Ok(solver) = crate::solve::Solver::new(&p.board) else { return Ok(None) };
+    match solver.count_with_budget(&p.givens, 2, max_nodes) {
+        Ok(c) if c.count == 1 => Ok(c.solution),
+        Ok(_) => Ok(None),
+        Err(e) => Err(super::err(
+            format!(
+                "uniqueness not decided within {} search nodes (the canonical text holds the solution only \
+                 when the puzzle has exactly one)",
+                e.max_nodes
+            ),
+            None,
+        )),
+    }
 }
 
 /// The fingerprinted content of an exported document (5.5 steps 2-5).

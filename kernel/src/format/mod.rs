@@ -8,7 +8,10 @@ mod classic;
 pub mod exchange;
 pub mod json;
 
-pub use canonical::{canonical_text, fingerprint, to_export};
+pub use canonical::{
+    EXPORT_MAX_NODES, canonical_text, canonical_text_with_budget, fingerprint, to_export,
+    to_export_with_budget,
+};
 pub use classic::read_classic;
 pub(crate) use classic::{LINE_SIZES, symbol_value};
 pub use exchange::{Document, Pos, RuleKind, read_document};
