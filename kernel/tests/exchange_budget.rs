@@ -64,3 +64,16 @@ fn budgeted_count_stops_and_agrees_when_it_finishes() {
         assert!(canonical_text(p.document.as_deref().unwrap()).unwrap().contains("\"solution\""), "{name}");
     }
 }
+
+#[test]
+fn killer_cages_are_solved_for_the_canonical_text_within_the_budget() {
+    // The 4x4 killer of puzzle-format.md 5.6: the writer's cage search finds its unique solution.
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../data/fixtures/exchange/");
+    let doc = read_document(&std::fs::read_to_string(format!("{dir}spec-example-3-killer4.json")).unwrap())
+        .unwrap();
+    let text = canonical_text(&doc).unwrap();
+    assert!(text.contains(" \"solution\": [\n    1, 2, 3, 4,\n    4, 3, 1, 2,"), "{text}");
+    // The same search stops at its budget.
+    let e = canonical_text_with_budget(&doc, 3).unwrap_err().to_string();
+    assert!(e.starts_with("uniqueness not decided within 3 search nodes"), "{e}");
+}

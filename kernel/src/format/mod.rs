@@ -3,6 +3,7 @@
 //!
 //! [`read`] takes either form: a text whose first non-blank character is `{` is a JSON document.
 
+mod cage_search;
 pub mod canonical;
 mod classic;
 pub mod exchange;
