@@ -718,6 +718,10 @@ impl Writer<'_> {
 
     fn numbered_edge(&self, a: Pos, b: Pos, kind: &str, k: i64) -> Json {
         let t = self.pair_table(a, b, &*Self::numbered_ok(kind, k));
+        if t.is_empty() {
+            // A clue no digit pair satisfies: the reference writes its (empty) table.
+            return rule("table", vec![("cells", names(&[a, b])), ("allowed", Json::Arr(vec![]))]);
+        }
         let (kind, v) = self.recognise(&t).unwrap_or(match kind {
             "difference" => ("difference", k),
             "sum" => ("sum", k),
