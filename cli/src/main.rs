@@ -76,6 +76,11 @@ enum Command {
     Export {
         /// Puzzle file; `-` reads standard input.
         file: String,
+        /// Search nodes the uniqueness proof may use per puzzle (the canonical text holds the
+        /// solution only for a unique puzzle); past it the puzzle gets an error instead of a
+        /// search without end.
+        #[arg(long, default_value_t = pencilmark::format::EXPORT_MAX_NODES)]
+        max_nodes: u64,
     },
     /// Print the fingerprint (`sha256:<hex>`) of each puzzle, one per line.
     Fingerprint {
@@ -256,14 +261,16 @@ fn read_any(text: &str) -> Result<pencilmark::format::Document, String> {
 
 /// export / fingerprint / validate: one output per puzzle, errors as `{"error": ..., "line": N}`
 /// (validate: `error: ...`). Returns whether every puzzle succeeded.
-fn run_documents(file: &str, what: &str) -> Result<bool, String> {
+fn run_documents(file: &str, what: &str, max_nodes: u64) -> Result<bool, String> {
     let docs = documents(file)?;
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut all_ok = true;
     for (line, text) in docs {
         let result = read_any(&text).and_then(|doc| match what {
-            "export" => pencilmark::format::canonical_text(&doc).map_err(|e| e.to_string()),
+            "export" => {
+                pencilmark::format::canonical_text_with_budget(&doc, max_nodes).map_err(|e| e.to_string())
+            }
             "fingerprint" => {
                 pencilmark::format::fingerprint(&doc).map(|f| f + "\n").map_err(|e| e.to_string())
             }
@@ -308,9 +315,9 @@ fn main() -> ExitCode {
             }
         }
         Command::Solve { input } => run(input, &solve_line),
-        Command::Export { file } => run_documents(file, "export"),
-        Command::Fingerprint { file } => run_documents(file, "fingerprint"),
-        Command::Validate { file } => run_documents(file, "validate"),
+        Command::Export { file, max_nodes } => run_documents(file, "export", *max_nodes),
+        Command::Fingerprint { file } => run_documents(file, "fingerprint", 0),
+        Command::Validate { file } => run_documents(file, "validate", 0),
         Command::Count { input, limit, solution } => run(input, &|text: &str| {
             let c = count_text(text, *limit, *solution)?;
             Ok(match c.solution {

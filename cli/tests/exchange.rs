@@ -61,3 +61,34 @@ fn count_reads_json_lines() {
     assert_eq!(code, 0, "{out}");
     assert_eq!(out.trim(), r#"{"count":1,"line":1}"#);
 }
+
+/// A 25x25 classic whose first row must put 16 cells on 15 digits (the digits 16..25 stand in the
+/// boxes of r1c1..r1c16): no solution, and no propagation sees it.
+fn pigeonhole25() -> String {
+    let (b, n, holes) = (5usize, 25usize, 15usize);
+    let mut g = vec![vec![0usize; n]; n];
+    for bx in 0..(holes + 1).div_ceil(b) {
+        let mut used = [0usize; 4];
+        for (k, digit) in (holes + 1..=n).enumerate() {
+            let i = (k + bx) % (b - 1);
+            g[1 + i][bx * b + used[i]] = digit;
+            used[i] += 1;
+        }
+    }
+    let givens: Vec<String> = g.iter().flatten().map(|v| v.to_string()).collect();
+    format!(
+        r#"{{"format":"sudoku-puzzle","format_version":1,"board":{{"rows":25,"cols":25}},"digits":25,"givens":[{}],"rules":[{{"type":"box_grid","origin":"r1c1","box":[5,5]}}]}}"#,
+        givens.join(",")
+    )
+}
+
+#[test]
+fn export_gives_up_with_an_error_instead_of_searching_forever() {
+    let (code, out) = run(&["export", "--max-nodes", "1000", "-"], &format!("{}\n", pigeonhole25()));
+    assert_eq!(code, 1);
+    assert_eq!(
+        out,
+        "{\"error\":\"uniqueness not decided within 1000 search nodes (the canonical text holds the solution \
+         only when the puzzle has exactly one)\",\"line\":1}\n"
+    );
+}

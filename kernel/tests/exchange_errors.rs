@@ -134,3 +134,69 @@ fn one_line_and_document_read_alike() {
     assert_eq!(a.givens, b.givens);
     assert!(b.board.is_classic9());
 }
+
+#[test]
+fn wrong_types_truncation_and_gaps_read_as_a_person_would_say_them() {
+    let empty16 = "[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]";
+    let bg = r#"[{"type":"box_grid","origin":"r1c1","box":[2,2]}]"#;
+    let body =
+        |rest: &str| doc(&format!(r#""board":{{"rows":4,"cols":4}},"digits":4,"givens":{empty16},{rest}"#));
+    let cases: [(String, &str); 11] = [
+        (body(r#""rules":{}"#), "rules: expected an array of rule objects, found an object"),
+        (
+            doc(r#""board":[4,4],"digits":4,"givens":[],"rules":[]"#),
+            r#"board: expected an object {"rows": R, "cols": C}, found an array"#,
+        ),
+        (doc(r#""board":{"rows":4},"digits":4,"givens":[],"rules":[]"#), r#"board: missing "cols""#),
+        (body(r#""rules":["box_grid"]"#), "rules[0]: a rule is an object, not a string"),
+        (body(&format!(r#""rules":{bg},"solution":[1,2]"#)), "solution: 2 entries, but the board needs 16"),
+        (
+            body(&format!(r#""rules":{bg},"candidates":{{"r1c1":[5]}}"#)),
+            "candidates.r1c1[0]: 5 is not a digit of this puzzle (1..4)",
+        ),
+        (body(&format!(r#""rules":{bg},"meta":{{"title":"ab"#)), "the JSON text ends too early (truncated?)"),
+        (
+            doc(r#""board":{"rows":2,"cols":2},"digits":2,"givens":[null,null,null,null],"rules":[]"#),
+            "givens: every entry is null: the board has no cell",
+        ),
+        (
+            doc(r#""board":{"rows":2,"cols":2},"digits":2,"givens":[0,null,0,null],"rules":[]"#),
+            "givens: the last column (column 2) holds no cell: the board ends at its last column with a cell",
+        ),
+        (
+            body(r#""rules":[{"type":"box_grid","origin":"r1c1","box":[2,3]}]"#),
+            "rules[0] (box_grid).box: boxes of 2x3 do not hold 4 cells",
+        ),
+        (
+            body(&format!(r#""rules":{bg},"solution":[1,2,3,4,3,4,1,2,2,1,4,3,4,3,2,null]"#)),
+            "solution[15]: null at r4c4, which is a cell",
+        ),
+    ];
+    for (text, want) in cases {
+        let e = err(&text);
+        assert!(e.contains(want), "{text}\n  got: {e}\n want: {want}");
+    }
+    // Leading gap rows and columns are fine (a multi-grid board may start with them).
+    read_puzzle(&doc(r#""board":{"rows":2,"cols":2},"digits":1,"givens":[null,null,null,0],"rules":[]"#))
+        .unwrap();
+}
+
+#[test]
+fn export_writes_the_solution_only_for_a_unique_puzzle() {
+    use pencilmark::format::canonical_text;
+    // Several solutions: no solution member; no solution (givens that conflict through the
+    // houses only): none either, and no error.
+    let several =
+        read_puzzle(&doc(&classic_body(r#"{"type":"box_grid","origin":"r1c1","box":[2,2]}"#))).unwrap();
+    assert!(!canonical_text(several.document.as_deref().unwrap()).unwrap().contains("solution"));
+    let none = read_puzzle(
+        &doc(&classic_body(r#"{"type":"box_grid","origin":"r1c1","box":[2,2]}"#))
+            .replace("[1,0,0,0,0,0,0,0", "[1,2,0,0,0,0,3,4"),
+    )
+    .unwrap();
+    assert!(!canonical_text(none.document.as_deref().unwrap()).unwrap().contains("solution"));
+    assert!(pencilmark::unique_solution(&none).unwrap_err().to_string().starts_with("no solution"));
+    let unique = "1..4.4....3.3..2";
+    let p = read_puzzle(unique).unwrap();
+    assert!(canonical_text(&p.to_document()).unwrap().contains("\"solution\": ["));
+}

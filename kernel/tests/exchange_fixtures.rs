@@ -8,9 +8,8 @@ fn dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../data/fixtures/exchange")
 }
 
-/// Fixtures whose canonical text does not match yet: the reference writes the unique solution of
-/// this killer puzzle, and the engine does not solve cages with sums yet.
-const TEXT_PENDING: &[&str] = &["spec-example-3-killer4"];
+/// Fixtures whose canonical text does not match yet.
+const TEXT_PENDING: &[&str] = &[];
 /// Fixtures whose fingerprint does not match yet.
 const FINGERPRINT_PENDING: &[&str] = &[];
 

@@ -70,3 +70,33 @@ fn mutated_documents_never_panic() {
     // Some mutations keep a valid document (a changed given, say): the fingerprint path runs.
     assert!(accepted > 0);
 }
+
+/// Found by the cargo-fuzz writer target (2026-11-29): a relation `sum [43]` on adjacent cells is
+/// written as an edge clue no digit pair satisfies; read back, the reference writes that edge as a
+/// table with no allowed pair, so its canonical text has another fingerprint than the input (the
+/// reference's own behaviour, kept). Both fingerprints equal the reference's.
+#[test]
+fn fuzz_regression_impossible_numbered_edge() {
+    use pencilmark::format::{canonical_text, fingerprint, read_document};
+    let input = r#"{"format": "sudoku-puzzle", "format_version": 1, "board": {"rows": 9, "cols": 9}, "digits": 9, "givens": [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], "rules": [{"type": "box_grid", "origin": "r1c1", "box": [3, 3]}, {"type": "relation", "op": "different", "params": [], "pairs": [["r1c1", "r9c9"]]}, {"type": "relation", "op": "different", "params": [], "pairs": [["r2c2", "r8c8"]]}, {"type": "relation", "op": "less", "params": [], "pairs": [["r3c3", "r3c4"]]}, {"type": "relation", "op": "sum", "params": [43], "pairs": [["r5c1", "r5c2"]]}]}"#;
+    let doc = read_document(input).unwrap();
+    assert_eq!(
+        fingerprint(&doc).unwrap(),
+        "sha256:bb0afad30f74955a1f76ffa19338ec36994e1075e6fe17d2b15b066c3b82b3ba"
+    );
+    let canon = canonical_text(&doc).unwrap();
+    assert!(
+        canon.contains(r#"{"type": "edge", "kind": "sum", "sum": 43, "cells": ["r5c1", "r5c2"]}"#),
+        "{canon}"
+    );
+    let back = read_document(&canon).unwrap();
+    assert_eq!(
+        fingerprint(&back).unwrap(),
+        "sha256:718bd6f3f560eabce7c8ebfbc407e0a976eeecb5fadd32662e6edc76b36eddda"
+    );
+    assert!(
+        canonical_text(&back)
+            .unwrap()
+            .contains(r#"{"type": "table", "cells": ["r5c1", "r5c2"], "allowed": []}"#)
+    );
+}

@@ -106,9 +106,18 @@ pub fn dumps(doc: &Json, pretty: bool) -> String {
     lines.join("\n") + "\n"
 }
 
+/// How many search nodes the canonical writer spends proving a puzzle unique before it gives up
+/// with an error (a deterministic bound, a few seconds at most on the largest boards).
+pub const EXPORT_MAX_NODES: u64 = 1_000_000;
+
 /// The canonical text of a document: `dumps(to_export(doc))`.
 pub fn canonical_text(doc: &Document) -> Result<String, FormatError> {
-    Ok(dumps(&to_export(doc, true, true)?, true))
+    canonical_text_with_budget(doc, EXPORT_MAX_NODES)
+}
+
+/// As [`canonical_text`], with the number of search nodes the uniqueness proof may use.
+pub fn canonical_text_with_budget(doc: &Document, max_nodes: u64) -> Result<String, FormatError> {
+    Ok(dumps(&to_export_with_budget(doc, true, true, max_nodes)?, true))
 }
 
 /// The fingerprint of a document: `sha256:` and the hex SHA-256 of the JCS text of its semantic
@@ -709,6 +718,10 @@ impl Writer<'_> {
 
     fn numbered_edge(&self, a: Pos, b: Pos, kind: &str, k: i64) -> Json {
         let t = self.pair_table(a, b, &*Self::numbered_ok(kind, k));
+        if t.is_empty() {
+            // A clue no digit pair satisfies: the reference writes its (empty) table.
+            return rule("table", vec![("cells", names(&[a, b])), ("allowed", Json::Arr(vec![]))]);
+        }
         let (kind, v) = self.recognise(&t).unwrap_or(match kind {
             "difference" => ("difference", k),
             "sum" => ("sum", k),
@@ -811,8 +824,9 @@ impl Writer<'_> {
         out
     }
 
-    /// Pair-clue rules and constraint rules, each in file order.
-    fn write_rules(&self) -> (Vec<Json>, Vec<Json>) {
+    /// Pair-clue rules and constraint rules, each in file order; and the rossini group with the
+    /// lengths of both streams where it stands (and whether it has its negative).
+    fn write_rules(&self) -> (Vec<Json>, Vec<Json>, Option<RossiniGroup>) {
         let doc = self.doc;
         let mut pairs: Vec<Json> = Vec::new();
         let mut cons: Vec<Json> = Vec::new();
@@ -828,9 +842,30 @@ impl Writer<'_> {
                 .collect()
         };
         let mut last_relation: Option<usize> = None;
+        let mut rossini: Option<RossiniGroup> = None;
+        let mut battenburg_done = false;
         for r in &doc.rules {
             let before = pairs.len();
             match &r.kind {
+                RuleKind::Rossini { .. } | RuleKind::Negative { .. }
+                    if matches!(&r.kind, RuleKind::Rossini { .. })
+                        || matches!(&r.kind, RuleKind::Negative { of, .. } if of == "rossini") =>
+                {
+                    if rossini.is_none() {
+                        rossini = Some(self.rossini_group(pairs.len(), cons.len()));
+                    }
+                    continue;
+                }
+                RuleKind::Corner { .. } | RuleKind::Negative { .. }
+                    if matches!(&r.kind, RuleKind::Corner { kind, .. } if kind == "battenburg")
+                        || matches!(&r.kind, RuleKind::Negative { of, area: None, .. } if of == "battenburg") =>
+                {
+                    if !battenburg_done {
+                        battenburg_done = true;
+                        cons.extend(self.battenburg_group());
+                    }
+                    continue;
+                }
                 RuleKind::Edge { kind, cells, value, .. } => match kind.as_str() {
                     "kropki" | "xv" | "less" => pairs.push(strip(&r.raw)),
                     _ => cons.push(self.numbered_edge(cells[0], cells[1], kind, value.unwrap_or(0))),
@@ -903,55 +938,71 @@ impl Writer<'_> {
                     }
                     continue;
                 }
-                RuleKind::Neighbours { kind: Some(k), within, area, except, .. } => {
-                    let whole = area.as_ref().is_none_or(|a| {
-                        let cs: HashSet<Pos> = doc.area_cells(a).into_iter().collect();
-                        self.grid_areas.len() <= 1 && cs.len() == doc.cells().len()
-                            || self.grid_areas.len() == 1 && self.grid_areas[0].1 == cs
-                    });
-                    if whole && within.is_none() && except.is_empty() {
-                        pairs.push(rule("neighbours", vec![("kind", Json::str(k))]));
-                    } else {
-                        let mut m = strip(&r.raw);
-                        if whole && let Json::Obj(o) = &mut m {
-                            o.retain(|(k, _)| k != "area");
+                RuleKind::Neighbours { .. } => {
+                    for m in self.neighbours(&r.kind, &family_edges) {
+                        let is_rel = m.get("type").and_then(Json::as_str) == Some("relation");
+                        let merge = is_rel
+                            && last_relation.is_some()
+                            && last_relation == pairs.len().checked_sub(1)
+                            && pairs.last().is_some_and(|l| {
+                                l.get("type") == m.get("type")
+                                    && l.get("op") == m.get("op")
+                                    && l.get("params") == m.get("params")
+                            });
+                        if merge {
+                            if let (Some(Json::Obj(last)), Some(Json::Arr(new))) =
+                                (pairs.last_mut(), m.get("pairs"))
+                                && let Some((_, Json::Arr(ps))) = last.iter_mut().find(|(k, _)| k == "pairs")
+                            {
+                                ps.extend(new.iter().cloned());
+                            }
+                        } else {
+                            pairs.push(m);
                         }
-                        pairs.push(m);
+                        last_relation = if is_rel { Some(pairs.len() - 1) } else { None };
+                    }
+                    continue;
+                }
+                RuleKind::Negative { of, selector, area, .. }
+                    if matches!(of.as_str(), "kropki" | "xv" | "difference" | "ratio" | "sum") =>
+                {
+                    // The relations an uncovered pair gets, in the reference's expansion order.
+                    let rels: Vec<(&str, Json)> =
+                        match (of.as_str(), selector.as_ref().and_then(Json::as_str)) {
+                            ("kropki", Some("white")) => vec![("not_consecutive", Json::Arr(vec![]))],
+                            ("kropki", Some(_)) => vec![("not_ratio", Json::ints([2]))],
+                            ("kropki", None) => {
+                                vec![("not_consecutive", Json::Arr(vec![])), ("not_ratio", Json::ints([2]))]
+                            }
+                            ("xv", Some("X")) => vec![("not_sum", Json::ints([10]))],
+                            ("xv", Some(_)) => vec![("not_sum", Json::ints([5]))],
+                            ("xv", None) => vec![("not_sum", Json::ints([10])), ("not_sum", Json::ints([5]))],
+                            (o, _) => {
+                                let v = selector.as_ref().and_then(Json::as_int).unwrap_or(0);
+                                let name = match o {
+                                    "difference" => "not_difference",
+                                    "ratio" => "not_ratio",
+                                    _ => "not_sum",
+                                };
+                                vec![(name, Json::ints([v]))]
+                            }
+                        };
+                    let exempt = family_edges(of);
+                    let scope: Option<HashSet<Pos>> =
+                        area.as_ref().map(|a| doc.area_cells(a).into_iter().collect());
+                    let prs: Vec<(Pos, Pos)> = self
+                        .ortho_pairs(scope.as_ref())
+                        .into_iter()
+                        .filter(|(a, b)| !exempt.contains(&((*a).min(*b), (*a).max(*b))))
+                        .collect();
+                    if prs.is_empty() {
+                        continue;
+                    }
+                    for (op_name, params) in rels {
+                        pairs.extend(self.pair_rules(op_name, &params, &prs, &family_edges));
                     }
                 }
-                RuleKind::Neighbours { op: Some(op), step: Some(step), .. } if step == "orthogonal" => {
-                    let k = op.params.as_arr().and_then(|a| a.first()).and_then(Json::as_int);
-                    let neg = |of: &str, sel: Option<(&str, Json)>| {
-                        let mut m = vec![("of", Json::str(of))];
-                        if let Some(s) = sel {
-                            m.push(s);
-                        }
-                        rule("negative", m)
-                    };
-                    let out = match (op.op.as_str(), k) {
-                        ("not_sum", Some(10)) => Some(neg("xv", Some(("letter", Json::str("X"))))),
-                        ("not_sum", Some(5)) => Some(neg("xv", Some(("letter", Json::str("V"))))),
-                        ("not_sum", Some(s)) => Some(neg("sum", Some(("sum", Json::Int(s))))),
-                        ("not_consecutive", _) => {
-                            Some(rule("neighbours", vec![("kind", Json::str("nonconsecutive"))]))
-                        }
-                        ("not_difference", Some(1)) => {
-                            Some(neg("kropki", Some(("color", Json::str("white")))))
-                        }
-                        ("not_difference", Some(v)) => Some(neg("difference", Some(("value", Json::Int(v))))),
-                        ("not_ratio", Some(2)) => Some(neg("kropki", Some(("color", Json::str("black"))))),
-                        ("not_ratio", Some(v)) => Some(neg("ratio", Some(("value", Json::Int(v))))),
-                        _ => None,
-                    };
-                    pairs.push(out.unwrap_or_else(|| strip(&r.raw)));
-                }
-                RuleKind::Neighbours { .. } => pairs.push(strip(&r.raw)),
-                RuleKind::Negative { of, selector, area, .. }
-                    if matches!(
-                        of.as_str(),
-                        "kropki" | "xv" | "difference" | "ratio" | "sum" | "product"
-                    ) =>
-                {
+                RuleKind::Negative { of, selector, area, .. } if of == "product" => {
                     let fam = if of == "sum" { "sum".to_string() } else { of.clone() };
                     let exempt = family_edges(&fam);
                     let scope: Option<HashSet<Pos>> =
@@ -1150,35 +1201,27 @@ impl Writer<'_> {
                     ));
                 }
                 RuleKind::EqualSum { segments } => cons.push(self.equal_sum(&r.raw, segments)),
-                RuleKind::Table { allowed, offsets: Some(offs), .. } => {
-                    let al = Json::Arr(allowed.iter().map(|t| Json::ints(t.iter().copied())).collect());
-                    for p in doc.cells() {
-                        let w: Vec<Pos> = offs
-                            .iter()
-                            .map(|(dr, dc)| (p.r as i64 + dr, p.c as i64 + dc))
-                            .filter(|(r, c)| {
-                                *r >= 0 && *c >= 0 && doc.is_cell(Pos::new(*r as usize, *c as usize))
+                RuleKind::Table { allowed, offsets, cells } => {
+                    let placements: Vec<Vec<Pos>> = match (offsets, cells) {
+                        (Some(offs), _) => doc
+                            .cells()
+                            .into_iter()
+                            .filter_map(|p| {
+                                offs.iter()
+                                    .map(|(dr, dc)| {
+                                        let (r, c) = (p.r as i64 + dr, p.c as i64 + dc);
+                                        (r >= 0 && c >= 0 && doc.is_cell(Pos::new(r as usize, c as usize)))
+                                            .then(|| Pos::new(r as usize, c as usize))
+                                    })
+                                    .collect::<Option<Vec<Pos>>>()
                             })
-                            .map(|(r, c)| Pos::new(r as usize, c as usize))
-                            .collect();
-                        if w.len() == offs.len() {
-                            cons.push(rule("table", vec![("cells", names(&w)), ("allowed", al.clone())]));
-                        }
+                            .collect(),
+                        (None, Some(cs)) => vec![cs.clone()],
+                        (None, None) => Vec::new(),
+                    };
+                    for cs in placements {
+                        self.push_table(&mut cons, &cs, allowed);
                     }
-                }
-                RuleKind::Table { allowed, cells: Some(cs), .. }
-                    if cs.len() == 2
-                        && Self::adjacent(cs[0], cs[1])
-                        && allowed.iter().all(|t| t.len() == 2)
-                        && self.recognise(&allowed.iter().map(|t| (t[0], t[1])).collect()).is_some() =>
-                {
-                    let set: HashSet<(i64, i64)> = allowed.iter().map(|t| (t[0], t[1])).collect();
-                    let (kind, v) = self.recognise(&set).expect("checked");
-                    let key = if kind == "sum" { "sum" } else { "value" };
-                    cons.push(rule(
-                        "edge",
-                        vec![("kind", Json::str(kind)), (key, Json::Int(v)), ("cells", names(cs))],
-                    ));
                 }
                 RuleKind::Rossini { .. }
                 | RuleKind::Corner { kind: _, op: None, value: None, .. }
@@ -1188,8 +1231,7 @@ impl Writer<'_> {
                 | RuleKind::Isomorphic { .. }
                 | RuleKind::Count { .. }
                 | RuleKind::GlobalEntropy
-                | RuleKind::Vudoku { .. }
-                | RuleKind::Table { .. } => {
+                | RuleKind::Vudoku { .. } => {
                     if matches!(&r.kind, RuleKind::Corner { kind, .. } if kind != "battenburg") {
                         continue;
                     }
@@ -1204,7 +1246,479 @@ impl Writer<'_> {
                 last_relation = None;
             }
         }
-        (pairs, cons)
+        (pairs, cons, rossini)
+    }
+
+    /// The reference's pair clue of a 2-cell table: ("-" | "+" | "/" | "x", value) when its allowed
+    /// pairs are exactly one clue's (with or without equal digits), first difference, then sum,
+    /// ratio and product, each by value.
+    fn pair_clue(&self, allowed: &[Vec<i64>]) -> Option<(&'static str, i64)> {
+        if allowed.iter().any(|t| t.len() != 2) {
+            return None;
+        }
+        let table: HashSet<(i64, i64)> = allowed.iter().map(|t| (t[0], t[1])).collect();
+        let d = self.d as i64;
+        type Test = fn(i64, i64, i64) -> bool;
+        let kinds: [(&str, i64, Test); 4] = [
+            ("-", 2 * d, |u, v, k| (u - v).abs() == k),
+            ("+", 2 * d, |u, v, k| u + v == k),
+            ("/", 2 * d, |u, v, k| u == k * v || v == k * u),
+            ("x", d * d, |u, v, k| u * v == k),
+        ];
+        for (op, max, f) in kinds {
+            for k in 1..=max {
+                let full: HashSet<(i64, i64)> =
+                    (1..=d).flat_map(|u| (1..=d).map(move |v| (u, v))).filter(|&(u, v)| f(u, v, k)).collect();
+                let no_eq: HashSet<(i64, i64)> = full.iter().copied().filter(|(u, v)| u != v).collect();
+                if (!full.is_empty() && full == table) || (!no_eq.is_empty() && no_eq == table) {
+                    return Some((op, k));
+                }
+            }
+        }
+        None
+    }
+
+    /// A table (one placement) as the reference writes it back: a 2-cell table on adjacent cells
+    /// that is a numbered pair clue becomes that edge; two 2-cell tables on the diagonals TL-BR then
+    /// TR-BL of a 2x2 block with the same clue become a mathrax corner; anything else a table.
+    fn push_table(&self, cons: &mut Vec<Json>, cs: &[Pos], allowed: &[Vec<i64>]) {
+        let clue = if cs.len() == 2 { self.pair_clue(allowed) } else { None };
+        if let Some((op, v)) = clue {
+            if Self::adjacent(cs[0], cs[1]) {
+                let (kind, key) = match op {
+                    "-" => ("difference", "value"),
+                    "+" => ("sum", "sum"),
+                    "/" => ("ratio", "value"),
+                    _ => ("product", "value"),
+                };
+                cons.push(rule(
+                    "edge",
+                    vec![("kind", Json::str(kind)), (key, Json::Int(v)), ("cells", names(cs))],
+                ));
+                return;
+            }
+            let prev = cons.last().and_then(|l| {
+                if l.get("type").and_then(Json::as_str) != Some("table") {
+                    return None;
+                }
+                let cells: Vec<Pos> = l
+                    .get("cells")?
+                    .as_arr()?
+                    .iter()
+                    .map(|c| c.as_str().and_then(parse_cell_name))
+                    .collect::<Option<Vec<Pos>>>()?;
+                let al: Vec<Vec<i64>> = l
+                    .get("allowed")?
+                    .as_arr()?
+                    .iter()
+                    .map(|t| t.as_arr().map(|x| x.iter().filter_map(Json::as_int).collect()))
+                    .collect::<Option<Vec<Vec<i64>>>>()?;
+                Some((cells, al))
+            });
+            if let Some((pc, pa)) = prev
+                && pc.len() == 2
+            {
+                let blk = [pc[0], cs[0], cs[1], pc[1]];
+                if Self::is_block(&blk) && self.pair_clue(&pa) == Some((op, v)) {
+                    cons.pop();
+                    cons.push(rule(
+                        "corner",
+                        vec![
+                            ("kind", Json::str("mathrax")),
+                            ("op", Json::str(op)),
+                            ("value", Json::Int(v)),
+                            ("cells", names(&blk)),
+                        ],
+                    ));
+                    return;
+                }
+            }
+        }
+        let al = Json::Arr(allowed.iter().map(|t| Json::ints(t.iter().copied())).collect());
+        cons.push(rule("table", vec![("cells", names(cs)), ("allowed", al)]));
+    }
+
+    /// Every rossini arrow (file order) with its cells recomputed as the first three of its row or
+    /// column from its side, then the rossini negative when there is one.
+    fn rossini_group(&self, pairs_at: usize, cons_at: usize) -> RossiniGroup {
+        let doc = self.doc;
+        let d = self.d;
+        let plain = doc.rows == d && doc.cols == d && doc.cells().len() == d * d;
+        let mut rules = Vec::new();
+        let mut negative = false;
+        for r in &doc.rules {
+            match &r.kind {
+                RuleKind::Rossini { arrow, side, cells } => {
+                    let f = cells[0];
+                    let cs: Vec<Pos> = if plain && d >= 3 {
+                        match side.name() {
+                            "top" => (0..3).map(|i| Pos::new(i, f.c)).collect(),
+                            "bottom" => (0..3).map(|i| Pos::new(d - 1 - i, f.c)).collect(),
+                            "left" => (0..3).map(|i| Pos::new(f.r, i)).collect(),
+                            _ => (0..3).map(|i| Pos::new(f.r, d - 1 - i)).collect(),
+                        }
+                    } else {
+                        cells.clone()
+                    };
+                    rules.push(rule(
+                        "rossini",
+                        vec![
+                            ("arrow", Json::str(arrow)),
+                            ("side", Json::str(side.name())),
+                            ("cells", names(&cs)),
+                        ],
+                    ));
+                }
+                RuleKind::Negative { of, .. } if of == "rossini" => negative = true,
+                _ => {}
+            }
+        }
+        if negative {
+            rules.push(rule("negative", vec![("of", Json::str("rossini"))]));
+        }
+        RossiniGroup { pairs_at, cons_at, negative, rules }
+    }
+
+    /// Battenburg corners, written together at the first of them: in file order, or with the
+    /// negative (no area) the marked blocks that are windows of the grids in window order, then the
+    /// negative.
+    fn battenburg_group(&self) -> Vec<Json> {
+        let doc = self.doc;
+        let marked: Vec<&Vec<Pos>> = doc
+            .rules
+            .iter()
+            .filter_map(|r| match &r.kind {
+                RuleKind::Corner { kind, cells, .. } if kind == "battenburg" => Some(cells),
+                _ => None,
+            })
+            .collect();
+        let negative = doc
+            .rules
+            .iter()
+            .any(|r| matches!(&r.kind, RuleKind::Negative { of, area: None, .. } if of == "battenburg"));
+        let corner =
+            |cs: &[Pos]| rule("corner", vec![("kind", Json::str("battenburg")), ("cells", names(cs))]);
+        if !negative {
+            return marked.iter().map(|cs| corner(cs)).collect();
+        }
+        let mut out = Vec::new();
+        for p in doc.cells() {
+            let w = [p, Pos::new(p.r, p.c + 1), Pos::new(p.r + 1, p.c), Pos::new(p.r + 1, p.c + 1)];
+            if !w.iter().all(|q| doc.is_cell(*q)) {
+                continue;
+            }
+            if !self.grid_areas.is_empty()
+                && !self.grid_areas.iter().any(|(_, a)| w.iter().all(|q| a.contains(q)))
+            {
+                continue;
+            }
+            if marked.iter().any(|m| m.as_slice() == w) {
+                out.push(corner(&w));
+            }
+        }
+        out.push(rule("negative", vec![("of", Json::str("battenburg"))]));
+        out
+    }
+
+    /// Forward neighbour pairs in the reference engine's order: by cell (reading order), then by
+    /// step; only pairs inside `scope` when given.
+    fn board_pairs(&self, steps: &[(isize, isize)], scope: Option<&HashSet<Pos>>) -> Vec<(Pos, Pos)> {
+        let doc = self.doc;
+        let mut out = Vec::new();
+        for p in doc.cells() {
+            for &(dr, dc) in steps {
+                let (r, c) = (p.r as isize + dr, p.c as isize + dc);
+                if !doc.is_cell_at(r, c) {
+                    continue;
+                }
+                let q = Pos::new(r as usize, c as usize);
+                if scope.is_none_or(|s| s.contains(&p) && s.contains(&q)) {
+                    out.push((p, q));
+                }
+            }
+        }
+        out
+    }
+
+    /// The engine groups of one kind family: boxes (`within: box`) or regions (`within: region`).
+    fn scope_groups(&self, boxes: bool) -> Vec<HashSet<Pos>> {
+        engine_groups(self.doc)
+            .into_iter()
+            .filter(|g| if boxes { g.kind == "box" } else { matches!(g.kind, "diag" | "window" | "region") })
+            .map(|g| g.cells.into_iter().collect())
+            .collect()
+    }
+
+    /// Whether a pair operator is symmetric over 1..D (the reference tests it by evaluation; it has
+    /// no evaluator for `different`, `any_of` or the directional ones, so those never are).
+    fn op_symmetric(&self, op: &str, params: &Json) -> bool {
+        let k = params.as_arr().and_then(|a| a.first()).and_then(Json::as_int).unwrap_or(0);
+        let allowed: HashSet<(i64, i64)> = if op == "allowed" {
+            params
+                .as_arr()
+                .and_then(|a| a.first())
+                .and_then(Json::as_arr)
+                .map(|ts| {
+                    ts.iter()
+                        .filter_map(|t| {
+                            let t = t.as_arr()?;
+                            Some((t.first()?.as_int()?, t.get(1)?.as_int()?))
+                        })
+                        .collect()
+                })
+                .unwrap_or_default()
+        } else {
+            HashSet::new()
+        };
+        let f = |v: i64, w: i64| -> Option<bool> {
+            Some(match op {
+                "equal" => v == w,
+                "difference" => (v - w).abs() == k,
+                "not_difference" => (v - w).abs() != k,
+                "not_consecutive" => (v - w).abs() != 1,
+                "difference_at_least" => (v - w).abs() >= k,
+                "difference_at_most" => (v - w).abs() <= k,
+                "ratio" => v == k * w || w == k * v,
+                "not_ratio" => v != k * w && w != k * v,
+                "sum" => v + w == k,
+                "not_sum" => v + w != k,
+                "parity_differs" => (v - w).rem_euclid(2) == 1,
+                "same_third" => (v - 1).div_euclid(3) == (w - 1).div_euclid(3),
+                "different_third" => (v - 1).div_euclid(3) != (w - 1).div_euclid(3),
+                "same_mod3" => (v - w).rem_euclid(3) == 0,
+                "different_mod3" => (v - w).rem_euclid(3) != 0,
+                "allowed" => allowed.contains(&(v, w)),
+                _ => return None,
+            })
+        };
+        let d = self.d as i64;
+        (1..=d).all(|v| (1..=d).all(|w| matches!((f(v, w), f(w, v)), (Some(a), Some(b)) if a == b)))
+    }
+
+    /// A `neighbours` rule as the reference writes it back: unscoped kinds as they are; anything
+    /// else expanded to its pairs and re-recognised (a whole-board, per-box, per-grid or negative
+    /// rule, the op form with `except`), else edge clues and explicit relations.
+    fn neighbours(&self, kind: &RuleKind, family_edges: &dyn Fn(&str) -> HashSet<(Pos, Pos)>) -> Vec<Json> {
+        const KNIGHT: [(isize, isize); 4] = [(1, 2), (2, 1), (1, -2), (2, -1)];
+        const KING_DIAG: [(isize, isize); 2] = [(1, 1), (1, -1)];
+        const ORTHO: [(isize, isize); 2] = [(0, 1), (1, 0)];
+        const WHERE: [(&str, &[(isize, isize)]); 4] = [
+            ("orthogonal", &ORTHO),
+            ("diagonal", &KING_DIAG),
+            ("king", &[(0, 1), (1, 0), (1, 1), (1, -1)]),
+            ("knight", &KNIGHT),
+        ];
+        let RuleKind::Neighbours { kind, op, step, within, area, except } = kind else { return Vec::new() };
+        let doc = self.doc;
+        if let Some(k) = kind
+            && within.is_none()
+            && area.is_none()
+            && except.is_empty()
+        {
+            return vec![rule("neighbours", vec![("kind", Json::str(k))])];
+        }
+        // The engine relation: (op, params) and its pairs.
+        let (op_name, params, steps): (String, Json, &[(isize, isize)]) = match (kind.as_deref(), op) {
+            (Some("antiknight"), _) => ("different".into(), Json::Arr(vec![]), &KNIGHT),
+            (Some("antiking"), _) => ("different".into(), Json::Arr(vec![]), &KING_DIAG),
+            (Some(_), _) => ("not_consecutive".into(), Json::Arr(vec![]), &ORTHO),
+            (None, Some(o)) => {
+                let st = WHERE.iter().find(|w| Some(w.0) == step.as_deref()).map_or(&ORTHO[..], |w| w.1);
+                (o.op.clone(), o.params.clone(), st)
+            }
+            (None, None) => return Vec::new(),
+        };
+        let scope: Option<HashSet<Pos>> = area.as_ref().map(|a| doc.area_cells(a).into_iter().collect());
+        let mut prs = self.board_pairs(steps, scope.as_ref());
+        if let Some(w) = within {
+            let groups = self.scope_groups(w == "box");
+            prs.retain(|(a, b)| groups.iter().any(|g| g.contains(a) && g.contains(b)));
+        }
+        let skip: HashSet<(Pos, Pos)> = except.iter().map(|[a, b]| ((*a).min(*b), (*a).max(*b))).collect();
+        prs.retain(|(a, b)| !skip.contains(&((*a).min(*b), (*a).max(*b))));
+        self.pair_rules(&op_name, &params, &prs, family_edges)
+    }
+
+    /// Engine pair relations (one operator, pairs in the engine's order) written back as the
+    /// reference does: whole rules (neighbours kinds, per box, per grid, negatives) where a run of
+    /// the pairs is exactly one, the op form with `except`, else edge clues and relations.
+    fn pair_rules(
+        &self,
+        op_name: &str,
+        params: &Json,
+        prs: &[(Pos, Pos)],
+        family_edges: &dyn Fn(&str) -> HashSet<(Pos, Pos)>,
+    ) -> Vec<Json> {
+        const KNIGHT: [(isize, isize); 4] = [(1, 2), (2, 1), (1, -2), (2, -1)];
+        const KING_DIAG: [(isize, isize); 2] = [(1, 1), (1, -1)];
+        const ORTHO: [(isize, isize); 2] = [(0, 1), (1, 0)];
+        const WHERE: [(&str, &[(isize, isize)]); 4] = [
+            ("orthogonal", &ORTHO),
+            ("diagonal", &KING_DIAG),
+            ("king", &[(0, 1), (1, 0), (1, 1), (1, -1)]),
+            ("knight", &KNIGHT),
+        ];
+        let op_name = op_name.to_string();
+        let params = params.clone();
+        let k = params.as_arr().and_then(|a| a.first()).and_then(Json::as_int);
+        let plain = params.as_arr().is_some_and(|a| a.is_empty());
+        let key = |p: &(Pos, Pos)| (p.0.min(p.1), p.0.max(p.1));
+        let set = |v: &[(Pos, Pos)]| v.iter().map(key).collect::<HashSet<_>>();
+        // Candidate whole rules, in the reference's order.
+        let mut cands: Vec<(Json, Vec<(Pos, Pos)>)> = Vec::new();
+        let nb = |k: &str, extra: Option<(&str, Json)>| {
+            let mut m = vec![("kind", Json::str(k))];
+            m.extend(extra);
+            rule("neighbours", m)
+        };
+        let multi = self.grid_areas.len() > 1;
+        if op_name == "different" && plain {
+            cands.push((nb("antiknight", None), self.board_pairs(&KNIGHT, None)));
+            cands.push((nb("antiking", None), self.board_pairs(&KING_DIAG, None)));
+            let boxes = self.scope_groups(true);
+            if !boxes.is_empty() {
+                for (name, st) in [("antiknight", &KNIGHT[..]), ("antiking", &KING_DIAG[..])] {
+                    let mut v = self.board_pairs(st, None);
+                    v.retain(|(a, b)| boxes.iter().any(|g| g.contains(a) && g.contains(b)));
+                    cands.push((nb(name, Some(("within", Json::str("box")))), v));
+                }
+            }
+        }
+        if op_name == "not_consecutive" {
+            cands.push((nb("nonconsecutive", None), self.board_pairs(&ORTHO, None)));
+        }
+        if multi && plain && (op_name == "different" || op_name == "not_consecutive") {
+            let kinds: &[(&str, &[(isize, isize)])] = if op_name == "different" {
+                &[("antiknight", &KNIGHT), ("antiking", &KING_DIAG)]
+            } else {
+                &[("nonconsecutive", &ORTHO)]
+            };
+            for (name, st) in kinds {
+                for (o, a) in &self.grid_areas {
+                    cands
+                        .push((nb(name, Some(("area", Json::str(o.name())))), self.board_pairs(st, Some(a))));
+                }
+            }
+        }
+        let neg: Option<(&str, Json)> = match (op_name.as_str(), k) {
+            ("not_consecutive", _) | ("not_difference", Some(1)) => Some(("kropki", Json::str("white"))),
+            ("not_ratio", Some(2)) => Some(("kropki", Json::str("black"))),
+            ("not_sum", Some(10)) => Some(("xv", Json::str("X"))),
+            ("not_sum", Some(5)) => Some(("xv", Json::str("V"))),
+            ("not_difference", Some(v)) => Some(("difference", Json::Int(v))),
+            ("not_sum", Some(v)) => Some(("sum", Json::Int(v))),
+            ("not_ratio", Some(v)) => Some(("ratio", Json::Int(v))),
+            _ => None,
+        };
+        if let Some((of, sel)) = neg {
+            let exempt = family_edges(of);
+            let exp: Vec<(Pos, Pos)> =
+                self.ortho_pairs(None).into_iter().filter(|p| !exempt.contains(&key(p))).collect();
+            let selk = match of {
+                "kropki" => "color",
+                "xv" => "letter",
+                "sum" => "sum",
+                _ => "value",
+            };
+            let r = rule("negative", vec![("of", Json::str(of)), (selk, sel.clone())]);
+            let all_ortho = set(&self.board_pairs(&ORTHO, None));
+            if !(op_name == "not_consecutive" && exempt.is_empty() && set(&exp) == all_ortho) {
+                cands.push((r, exp.clone()));
+            }
+            if multi {
+                for (o, a) in &self.grid_areas {
+                    let v: Vec<(Pos, Pos)> =
+                        exp.iter().copied().filter(|(x, y)| a.contains(x) && a.contains(y)).collect();
+                    let r = rule(
+                        "negative",
+                        vec![("of", Json::str(of)), (selk, sel.clone()), ("area", Json::str(o.name()))],
+                    );
+                    cands.push((r, v));
+                }
+            }
+        }
+        let op = super::exchange::PairOp { op: op_name.clone(), params: params.clone() };
+        let mut out: Vec<Json> = Vec::new();
+        let mut pos = 0;
+        while pos < prs.len() {
+            let rest = &prs[pos..];
+            let first = key(&rest[0]);
+            let hit = cands.iter().find(|(_, exp)| {
+                let n = exp.len();
+                n > 0 && n <= rest.len() && set(exp).contains(&first) && set(&rest[..n]) == set(exp)
+            });
+            if let Some((r, exp)) = hit {
+                out.push(r.clone());
+                pos += exp.len();
+                continue;
+            }
+            // The op form with `except` (symmetric operators, at least 12 distinct pairs, more than
+            // half of one `where`, in that where's order).
+            if pos == 0 && prs.len() >= 12 && op_name != "any_of" && self.op_symmetric(&op_name, &params) {
+                let have = set(prs);
+                if have.len() == prs.len() {
+                    let mut found = None;
+                    for (wname, st) in WHERE {
+                        let alln = self.board_pairs(st, None);
+                        let all_set = set(&alln);
+                        if have.is_subset(&all_set) && have.len() * 2 > all_set.len() {
+                            let exp: Vec<(Pos, Pos)> =
+                                alln.iter().copied().filter(|p| have.contains(&key(p))).collect();
+                            if exp.iter().map(key).eq(prs.iter().map(key)) {
+                                let missing: Vec<Json> = alln
+                                    .iter()
+                                    .filter(|p| !have.contains(&key(p)))
+                                    .map(|(a, b)| names(&[*a, *b]))
+                                    .collect();
+                                let mut m = vec![
+                                    ("op", Json::str(&op_name)),
+                                    ("params", params.clone()),
+                                    ("where", Json::str(wname)),
+                                ];
+                                if !missing.is_empty() {
+                                    m.push(("except", Json::Arr(missing)));
+                                }
+                                found = Some(rule("neighbours", m));
+                                break;
+                            }
+                        }
+                    }
+                    if let Some(r) = found {
+                        out.push(r);
+                        break;
+                    }
+                }
+            }
+            let (a, b) = rest[0];
+            let edge = if Self::adjacent(a, b) { self.relation_edge(&op, a, b) } else { None };
+            match edge {
+                Some((_, e)) => out.push(e),
+                None => {
+                    let merged = out.last_mut().is_some_and(|l| {
+                        l.get("type").and_then(Json::as_str) == Some("relation")
+                            && l.get("op").and_then(Json::as_str) == Some(op_name.as_str())
+                    });
+                    if merged {
+                        if let Some(Json::Obj(m)) = out.last_mut()
+                            && let Some((_, Json::Arr(ps))) = m.iter_mut().find(|(k, _)| k == "pairs")
+                        {
+                            ps.push(names(&[a, b]));
+                        }
+                    } else {
+                        out.push(rule(
+                            "relation",
+                            vec![
+                                ("op", Json::str(&op_name)),
+                                ("params", params.clone()),
+                                ("pairs", Json::Arr(vec![names(&[a, b])])),
+                            ],
+                        ));
+                    }
+                }
+            }
+            pos += 1;
+        }
+        out
     }
 
     /// A relation pair on adjacent cells that is an edge clue: (pair stream?, the edge rule).
@@ -1221,7 +1735,8 @@ impl Writer<'_> {
             ("less", _) => {
                 Some((true, rule("edge", vec![("kind", Json::str("less")), ("cells", names(&[a, b]))])))
             }
-            ("difference" | "sum" | "ratio", Some(v)) => Some((false, self.numbered_edge(a, b, &op.op, v))),
+            ("difference" | "ratio", Some(v)) => Some((true, edge(&op.op, "value", Json::Int(v)))),
+            ("sum", Some(v)) => Some((true, edge("sum", "sum", Json::Int(v)))),
             _ => None,
         }
     }
@@ -1259,7 +1774,7 @@ impl Writer<'_> {
                 return rule("line", vec![("kind", Json::str("zipper")), ("cells", names(&path))]);
             }
         }
-        if segs.len() == 2 && segs[0].len() == 2 {
+        if segs.len() == 2 && segs[0].len() == 2 && !segs[1].is_empty() {
             let mut path = vec![segs[0][0]];
             path.extend(segs[1].iter().copied());
             path.push(segs[0][1]);
@@ -1267,8 +1782,40 @@ impl Writer<'_> {
                 return rule("line", vec![("kind", Json::str("double_arrow")), ("cells", names(&path))]);
             }
         }
+        // region sum: the segments are the path cut where the "box" changes, the box of a cell
+        // being the last complete box or region group holding it (puzzle-format.md A.9).
+        if distinct && !all.is_empty() && Self::touching_path(&all) {
+            let mut box_of: HashMap<Pos, usize> = HashMap::new();
+            for (gi, g) in engine_groups(self.doc).iter().enumerate() {
+                if g.complete && matches!(g.kind, "box" | "region") {
+                    for &c in &g.cells {
+                        box_of.insert(c, gi);
+                    }
+                }
+            }
+            let mut cut: Vec<Vec<Pos>> = vec![vec![all[0]]];
+            for &x in &all[1..] {
+                let cur = cut.last_mut().expect("non-empty");
+                if box_of.get(&x) == box_of.get(cur.last().expect("non-empty")) {
+                    cur.push(x);
+                } else {
+                    cut.push(vec![x]);
+                }
+            }
+            if cut == segs {
+                return rule("line", vec![("kind", Json::str("region_sum")), ("cells", names(&all))]);
+            }
+        }
         strip(raw)
     }
+}
+
+/// The rossini arrows and their negative, written together where the first of them stands.
+struct RossiniGroup {
+    pairs_at: usize,
+    cons_at: usize,
+    negative: bool,
+    rules: Vec<Json>,
 }
 
 fn meta_out(meta: Option<&Json>) -> Vec<(String, Json)> {
@@ -1291,13 +1838,37 @@ fn meta_out(meta: Option<&Json>) -> Vec<(String, Json)> {
 /// solution (only for puzzles whose rules the engine solves); `describe` fills an empty
 /// `meta.type` / `meta.rules_text` (section 7).
 pub fn to_export(doc: &Document, with_solution: bool, describe: bool) -> Result<Json, FormatError> {
+    to_export_with_budget(doc, with_solution, describe, EXPORT_MAX_NODES)
+}
+
+/// As [`to_export`], with the number of search nodes the uniqueness proof may use: an error
+/// when uniqueness is not decided within them.
+pub fn to_export_with_budget(
+    doc: &Document,
+    with_solution: bool,
+    describe: bool,
+    max_nodes: u64,
+) -> Result<Json, FormatError> {
+    let implied_doc = with_implied_houses(doc);
+    let doc = implied_doc.as_ref().unwrap_or(doc);
     let mut w = Writer { doc, d: doc.digits, grid_areas: Vec::new(), share: Vec::new() };
     let mut rules = w.write_groups();
     let (clues, implied) = w.cell_clues();
     rules.extend(clues);
-    let (pairs, cons) = w.write_rules();
-    rules.extend(merge_negatives(pairs));
-    rules.extend(cons);
+    let (mut pairs, mut cons, rossini) = w.write_rules();
+    let mut tail = Vec::new();
+    if let Some(g) = rossini {
+        // The pair clues before the group, then the constraints before it (all of them when the
+        // group has no negative, which brings no constraint of its own), the group, the rest.
+        let ci = if g.negative { g.cons_at.min(cons.len()) } else { cons.len() };
+        tail.extend(g.rules);
+        tail.extend(pairs.split_off(g.pairs_at.min(pairs.len())));
+        tail.extend(cons.split_off(ci));
+    }
+    let mut stream = pairs;
+    stream.extend(cons);
+    stream.extend(tail);
+    rules.extend(merge_negatives(stream));
     let mut out: Vec<(String, Json)> =
         vec![("format".into(), Json::str("sudoku-puzzle")), ("format_version".into(), Json::Int(1))];
     let mut meta = meta_out(doc.meta.as_ref());
@@ -1311,7 +1882,7 @@ pub fn to_export(doc: &Document, with_solution: bool, describe: bool) -> Result<
         ("digits".into(), Json::Int(doc.digits as i64)),
         ("givens".into(), givens),
     ];
-    if with_solution && let Some(sol) = unique_solution(doc) {
+    if with_solution && let Some(sol) = unique_solution(doc, max_nodes)? {
         let mut it = sol.into_iter();
         let s = doc
             .givens
@@ -1356,7 +1927,49 @@ pub fn to_export(doc: &Document, with_solution: bool, describe: bool) -> Result<
     Ok(Json::Obj(out))
 }
 
-/// Both kropki colours (or both X and V) written as two negatives merge into one without selector.
+/// The reference's quirk for a gap-free D x D board without any house, region or cage rule: its
+/// engine gives such a board the classic rows, columns and standard boxes (rows and columns alone
+/// when D has no standard box shape), so the canonical text and the fingerprint have them.
+fn with_implied_houses(doc: &Document) -> Option<Document> {
+    let d = doc.digits;
+    let plain = doc.rows == d && doc.cols == d && doc.givens.iter().all(Option::is_some);
+    let housed = doc.rules.iter().any(|r| {
+        matches!(
+            r.kind,
+            RuleKind::Grid { .. }
+                | RuleKind::BoxGrid { .. }
+                | RuleKind::Box { .. }
+                | RuleKind::Row { .. }
+                | RuleKind::Column { .. }
+                | RuleKind::Region { .. }
+                | RuleKind::Cage { .. }
+        )
+    });
+    if !plain || housed {
+        return None;
+    }
+    let origin = Pos::new(0, 0);
+    let (raw, kind) = match standard_box(d) {
+        Some((h, w)) => (
+            Json::obj([
+                ("type", Json::str("box_grid")),
+                ("origin", Json::str("r1c1")),
+                ("box", Json::ints([h as i64, w as i64])),
+            ]),
+            RuleKind::BoxGrid { origin, box_h: h, box_w: w },
+        ),
+        None => (
+            Json::obj([("type", Json::str("grid")), ("origin", Json::str("r1c1"))]),
+            RuleKind::Grid { origin },
+        ),
+    };
+    let mut out = doc.clone();
+    out.rules.insert(0, super::exchange::Rule { index: 0, raw, kind });
+    Some(out)
+}
+
+/// Adjacent negatives of both kropki colours (white then black) or both XV letters (X then V), with
+/// the same other members, merge into one without selector.
 fn merge_negatives(rules: Vec<Json>) -> Vec<Json> {
     let mut out: Vec<Json> = Vec::new();
     for r in rules {
@@ -1365,20 +1978,21 @@ fn merge_negatives(rules: Vec<Json>) -> Vec<Json> {
                 && x.get("of").and_then(Json::as_str) == Some(of)
         };
         let mut merged = false;
-        for (of, key) in [("kropki", "color"), ("xv", "letter")] {
-            if is_neg(&r, of)
-                && let Some(i) = out.iter().position(|x| {
-                    is_neg(x, of)
-                        && x.get(key).is_some()
-                        && x.get(key) != r.get(key)
-                        && x.get("area") == r.get("area")
-                })
-                && r.get(key).is_some()
+        for (of, key, first, second) in [("kropki", "color", "white", "black"), ("xv", "letter", "X", "V")] {
+            let without = |x: &Json| match x {
+                Json::Obj(m) => m.iter().filter(|(k, _)| k != key).cloned().collect::<Vec<_>>(),
+                _ => Vec::new(),
+            };
+            if let Some(last) = out.last_mut()
+                && is_neg(last, of)
+                && is_neg(&r, of)
+                && last.get(key).and_then(Json::as_str) == Some(first)
+                && r.get(key).and_then(Json::as_str) == Some(second)
+                && without(last) == without(&r)
             {
-                if let Json::Obj(m) = &mut out[i] {
-                    m.retain(|(k, _)| k != key);
-                }
+                *last = Json::Obj(without(&r));
                 merged = true;
+                break;
             }
         }
         if !merged {
@@ -1388,15 +2002,38 @@ fn merge_negatives(rules: Vec<Json>) -> Vec<Json> {
     out
 }
 
-/// The unique solution of a puzzle whose rules the engine solves, in reading order.
-fn unique_solution(doc: &Document) -> Option<Vec<u8>> {
-    if !super::unsolved_families(doc).is_empty() {
-        return None;
+/// The unique solution of a puzzle whose rules the engine solves, in reading order; `None` when
+/// it has none or several (or rules the engine does not solve), an error when the search used up
+/// `max_nodes` before deciding.
+fn unique_solution(doc: &Document, max_nodes: u64) -> Result<Option<Vec<u8>>, FormatError> {
+    let undecided = |n: u64| {
+        super::err(
+            format!(
+                "uniqueness not decided within {n} search nodes (the canonical text holds the solution only \
+                 when the puzzle has exactly one)"
+            ),
+            None,
+        )
+    };
+    let families = super::unsolved_families(doc);
+    if families.len() == 1 && families[0] == "cage with a sum" {
+        // Killer cages: the writer's own small search (the engine does not solve sums yet).
+        return match super::cage_search::count(doc, 2, max_nodes) {
+            Ok((1, sol)) => Ok(sol),
+            Ok(_) => Ok(None),
+            Err(()) => Err(undecided(max_nodes)),
+        };
     }
-    let p = super::from_document(doc.clone()).ok()?;
-    let solver = crate::solve::Solver::new(&p.board).ok()?;
-    let c = solver.count(&p.givens, 2);
-    if c.count == 1 { c.solution } else { None }
+    if !families.is_empty() {
+        return Ok(None);
+    }
+    let Ok(p) = super::from_document(doc.clone()) else { return Ok(None) };
+    let Ok(solver) = crate::solve::Solver::new(&p.board) else { return Ok(None) };
+    match solver.count_with_budget(&p.givens, 2, max_nodes) {
+        Ok(c) if c.count == 1 => Ok(c.solution),
+        Ok(_) => Ok(None),
+        Err(e) => Err(undecided(e.max_nodes)),
+    }
 }
 
 /// The fingerprinted content of an exported document (5.5 steps 2-5).

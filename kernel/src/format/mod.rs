@@ -3,12 +3,16 @@
 //!
 //! [`read`] takes either form: a text whose first non-blank character is `{` is a JSON document.
 
+mod cage_search;
 pub mod canonical;
 mod classic;
 pub mod exchange;
 pub mod json;
 
-pub use canonical::{canonical_text, fingerprint, to_export};
+pub use canonical::{
+    EXPORT_MAX_NODES, canonical_text, canonical_text_with_budget, fingerprint, to_export,
+    to_export_with_budget,
+};
 pub use classic::read_classic;
 pub(crate) use classic::{LINE_SIZES, symbol_value};
 pub use exchange::{Document, Pos, RuleKind, read_document};

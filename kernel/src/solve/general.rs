@@ -3,7 +3,8 @@
 //! State: one candidate plane per digit (`planes[d]` = cells where digit d+1 may stand, placed
 //! cells included) plus the set of placed cells. Propagation is naked singles (found with a
 //! bit-sliced count over the planes) and hidden singles (one popcount per complete house and
-//! digit); branching takes the unplaced cell with the fewest candidates. Complete: no node limit.
+//! digit); branching takes the unplaced cell with the fewest candidates. Complete: no node limit
+//! unless the caller asks for one (`count_from_budget`).
 //! The search stack is allocated once per call, never per node.
 
 use crate::bits::{CellSet, count_at_least};
@@ -140,8 +141,36 @@ pub(crate) fn count_from<const W: usize>(
     geo: &Geometry<W>,
     root: &Node<W>,
     limit: u32,
-    mut solution: Option<&mut [u8]>,
+    solution: Option<&mut [u8]>,
 ) -> u32 {
+    match search::<W, false>(geo, root, limit, solution, 0) {
+        Ok(n) => n,
+        Err(_) => unreachable!("an unbudgeted search never runs out"),
+    }
+}
+
+/// As [`count_from`], but gives up after visiting `max_nodes` search nodes (each propagation of
+/// a node counts one): `Err(solutions found so far)`.
+pub(crate) fn count_from_budget<const W: usize>(
+    geo: &Geometry<W>,
+    root: &Node<W>,
+    limit: u32,
+    solution: Option<&mut [u8]>,
+    max_nodes: u64,
+) -> Result<u32, u32> {
+    search::<W, true>(geo, root, limit, solution, max_nodes)
+}
+
+/// The search; with `BUDGETED` false the node budget is compiled out.
+#[inline(always)]
+fn search<const W: usize, const BUDGETED: bool>(
+    geo: &Geometry<W>,
+    root: &Node<W>,
+    limit: u32,
+    mut solution: Option<&mut [u8]>,
+    max_nodes: u64,
+) -> Result<u32, u32> {
+    let mut nodes: u64 = 0;
     struct Frame<const W: usize> {
         node: Node<W>,
         cell: usize,
@@ -154,6 +183,12 @@ pub(crate) fn count_from<const W: usize>(
     let mut current = Some(*root);
     loop {
         if let Some(mut node) = current.take() {
+            if BUDGETED {
+                if nodes >= max_nodes {
+                    return Err(count);
+                }
+                nodes += 1;
+            }
             match node.propagate(geo) {
                 Propagated::Contradiction => {}
                 Propagated::Solved => {
@@ -164,7 +199,7 @@ pub(crate) fn count_from<const W: usize>(
                         node.values(geo, out);
                     }
                     if count >= limit {
-                        return count;
+                        return Ok(count);
                     }
                 }
                 Propagated::Stuck => {
@@ -180,7 +215,7 @@ pub(crate) fn count_from<const W: usize>(
             }
         }
         let Some(frame) = stack.last_mut() else {
-            return count;
+            return Ok(count);
         };
         if frame.untried == 0 {
             stack.pop();

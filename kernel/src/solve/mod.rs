@@ -136,7 +136,51 @@ impl Solver {
         let count = self.count_into(givens, limit, Some(&mut out));
         Count { count, solution: (count > 0).then_some(out) }
     }
+
+    /// As [`Solver::count`], but the general solver gives up after `max_nodes` search nodes
+    /// (deterministic: the same input always stops at the same place). A classic 9x9 goes through
+    /// the 9x9 counter, which always finishes within milliseconds, and ignores the budget.
+    pub fn count_with_budget(
+        &self,
+        givens: &[u8],
+        limit: u32,
+        max_nodes: u64,
+    ) -> Result<Count, BudgetExhausted> {
+        assert_eq!(givens.len(), self.board.cell_count(), "one given per cell");
+        if self.board.is_classic9() {
+            return Ok(self.count(givens, limit));
+        }
+        let mut out = vec![0u8; self.board.cell_count()];
+        let limit = limit.max(1);
+        let n = on_geometry!(&self.geometry, geo => {
+            match Node::with_givens(geo, givens) {
+                None => Ok(0),
+                Some(root) => general::count_from_budget(geo, &root, limit, Some(&mut out), max_nodes),
+            }
+        });
+        match n {
+            Ok(count) => Ok(Count { count, solution: (count > 0).then_some(out) }),
+            Err(found) => Err(BudgetExhausted { max_nodes, found }),
+        }
+    }
 }
+
+/// A budgeted count stopped before it could decide.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BudgetExhausted {
+    /// The node budget that was used up.
+    pub max_nodes: u64,
+    /// Solutions found before the budget ran out (fewer than the limit asked for).
+    pub found: u32,
+}
+
+impl std::fmt::Display for BudgetExhausted {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "the search ran out of its budget of {} nodes", self.max_nodes)
+    }
+}
+
+impl std::error::Error for BudgetExhausted {}
 
 /// Counts the solutions of a puzzle up to `limit` (2 proves uniqueness) and returns the first.
 pub fn count(puzzle: &Puzzle, limit: u32) -> Result<Count, String> {

@@ -1,0 +1,79 @@
+//! The canonical writer proves uniqueness with a node budget: an adversarial document (a 25x25
+//! board whose first row must put 16 cells on 15 digits, which propagation cannot see) gets a
+//! clear error instead of a search without end; the budgeted count agrees with the plain one
+//! whenever it finishes.
+
+use pencilmark::format::{canonical_text, canonical_text_with_budget, fingerprint, read, read_document};
+use pencilmark::solve::Solver;
+
+/// An n x n classic (n = b*b) whose first `holes + 1` cells of row 1 can only hold 1..=holes: the
+/// digits above `holes` stand in rows 2..b of the boxes those cells are in.
+fn pigeonhole(b: usize, holes: usize) -> String {
+    let n = b * b;
+    let mut g = vec![vec![0usize; n]; n];
+    let boxes = (holes + 1).div_ceil(b);
+    for bx in 0..boxes {
+        let mut used = vec![0usize; b - 1];
+        for (k, digit) in (holes + 1..=n).enumerate() {
+            let i = (k + bx) % (b - 1);
+            g[1 + i][bx * b + used[i]] = digit;
+            used[i] += 1;
+        }
+    }
+    let givens: Vec<String> = g.iter().flatten().map(|v| v.to_string()).collect();
+    format!(
+        r#"{{"format":"sudoku-puzzle","format_version":1,"board":{{"rows":{n},"cols":{n}}},"digits":{n},"givens":[{}],"rules":[{{"type":"box_grid","origin":"r1c1","box":[{b},{b}]}}]}}"#,
+        givens.join(",")
+    )
+}
+
+#[test]
+fn export_of_an_adversarial_document_stops_with_an_error() {
+    let doc = read_document(&pigeonhole(5, 15)).unwrap();
+    let e = canonical_text_with_budget(&doc, 2_000).unwrap_err().to_string();
+    assert_eq!(
+        e,
+        "uniqueness not decided within 2000 search nodes (the canonical text holds the solution only \
+         when the puzzle has exactly one)"
+    );
+    // The fingerprint never searches.
+    assert!(fingerprint(&doc).unwrap().starts_with("sha256:"));
+}
+
+#[test]
+fn budgeted_count_stops_and_agrees_when_it_finishes() {
+    let p = read(&pigeonhole(5, 15)).unwrap();
+    let s = Solver::new(&p.board).unwrap();
+    let e = s.count_with_budget(&p.givens, 2, 500).unwrap_err();
+    assert_eq!((e.max_nodes, e.found), (500, 0));
+    assert_eq!(e.to_string(), "the search ran out of its budget of 500 nodes");
+    // Small pigeonholes are decided (no solution) within the budget, as the plain count says.
+    let p = read(&pigeonhole(3, 4)).unwrap();
+    let s = Solver::new(&p.board).unwrap();
+    assert_eq!(s.count_with_budget(&p.givens, 2, 100_000).unwrap(), s.count(&p.givens, 2));
+    assert_eq!(s.count(&p.givens, 2).count, 0);
+    // A unique 16x16 and a samurai: same count and solution as without a budget.
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../data/fixtures/exchange/");
+    for name in ["classic8", "samurai", "jigsaw9"] {
+        let p = read(&std::fs::read_to_string(format!("{dir}{name}.json")).unwrap()).unwrap();
+        let s = Solver::new(&p.board).unwrap();
+        let c = s.count_with_budget(&p.givens, 2, 1_000_000).unwrap();
+        assert_eq!(c, s.count(&p.givens, 2), "{name}");
+        assert_eq!(c.count, 1, "{name}");
+        // The default budget writes the solution as before.
+        assert!(canonical_text(p.document.as_deref().unwrap()).unwrap().contains("\"solution\""), "{name}");
+    }
+}
+
+#[test]
+fn killer_cages_are_solved_for_the_canonical_text_within_the_budget() {
+    // The 4x4 killer of puzzle-format.md 5.6: the writer's cage search finds its unique solution.
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../data/fixtures/exchange/");
+    let doc = read_document(&std::fs::read_to_string(format!("{dir}spec-example-3-killer4.json")).unwrap())
+        .unwrap();
+    let text = canonical_text(&doc).unwrap();
+    assert!(text.contains(" \"solution\": [\n    1, 2, 3, 4,\n    4, 3, 1, 2,"), "{text}");
+    // The same search stops at its budget.
+    let e = canonical_text_with_budget(&doc, 3).unwrap_err().to_string();
+    assert!(e.starts_with("uniqueness not decided within 3 search nodes"), "{e}");
+}
