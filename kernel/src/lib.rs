@@ -17,6 +17,8 @@ pub mod bits;
 pub mod board;
 pub mod card;
 pub mod format;
+pub mod model;
+pub mod refute;
 pub mod route;
 pub mod solve;
 pub mod techniques;
@@ -24,8 +26,10 @@ pub mod techniques;
 use board::Board;
 use card::{Card, Field};
 use format::{FormatError, Puzzle};
+use model::GraderModel;
 use serde::Deserialize;
 use solve::{AnyGeometry, Solver};
+use std::collections::BTreeMap;
 use std::fmt;
 use techniques::State;
 
@@ -89,6 +93,9 @@ pub struct RateOptions {
     pub alternatives: bool,
     /// Worker threads for batch calls (None = available cores); single ratings ignore it.
     pub jobs: Option<usize>,
+    /// Named grader-model overrides (card-reference.txt, grader_model): a number sets the
+    /// parameter, "x<factor>" scales it, e.g. {"score.map.A": "x1.2"}. Empty = the shipped model.
+    pub grader_model: BTreeMap<String, serde_json::Value>,
     /// Development only: route up to this band even where the engine does not yet search every
     /// technique of the bands below it (cards may then be incomplete). None = the fully searched bands.
     #[doc(hidden)]
@@ -101,6 +108,7 @@ impl Default for RateOptions {
             fields: Field::DEFAULT.to_vec(),
             alternatives: true,
             jobs: None,
+            grader_model: BTreeMap::new(),
             max_band_override: None,
         }
     }
@@ -116,6 +124,7 @@ struct RawOptions {
     jobs: Option<usize>,
     max_seconds: Option<serde_json::Value>,
     explain: Option<serde_json::Value>,
+    grader_model: Option<BTreeMap<String, serde_json::Value>>,
 }
 
 impl RateOptions {
@@ -156,6 +165,12 @@ impl RateOptions {
             opts.alternatives = a;
         }
         opts.jobs = raw.jobs;
+        if let Some(g) = raw.grader_model {
+            GraderModel::shipped()
+                .with_overrides(g.iter().map(|(k, v)| (k.as_str(), v)))
+                .map_err(RateError::Options)?;
+            opts.grader_model = g;
+        }
         Ok(opts)
     }
 }
@@ -207,17 +222,42 @@ pub fn unique_solution(p: &Puzzle) -> Result<Vec<u8>, RateError> {
     }
 }
 
+/// True when a card with these fields needs difficulty or time.
+fn wants_model(fields: &[Field]) -> bool {
+    fields.iter().any(|f| {
+        matches!(
+            f,
+            Field::Difficulty | Field::Time | Field::TimeMean | Field::TimeDist | Field::TimePercentile(_)
+        )
+    })
+}
+
 /// Rates a puzzle: proves it unique, solves it the way a person would, and builds the card.
 pub fn rate(p: &Puzzle, opts: &RateOptions) -> Result<Card, RateError> {
-    unique_solution(p)?;
+    let solution = unique_solution(p)?;
+    let overridden;
+    let grader_model = if opts.grader_model.is_empty() {
+        GraderModel::shipped()
+    } else {
+        overridden = GraderModel::shipped()
+            .with_overrides(opts.grader_model.iter().map(|(k, v)| (k.as_str(), v)))
+            .map_err(RateError::Options)?;
+        &overridden
+    };
     let geometry = AnyGeometry::new(&p.board).map_err(RateError::Board)?;
     let max_band = opts.max_band_override.unwrap_or_else(techniques::rated_max_band);
-    let contents = on_geometry!(&geometry, geo => {
+    let want_model = wants_model(&opts.fields);
+    let result = on_geometry!(&geometry, geo => {
         let start = State::new(geo, &p.givens).expect("a unique puzzle's givens do not conflict");
-        route::contents(geo, &start, opts.alternatives, max_band)
+        route::contents(geo, &start, opts.alternatives, max_band).map(|c| {
+            let numbers = want_model
+                .then(|| model::compute(geo, &p.board, &start, &solution, grader_model))
+                .flatten();
+            (c, numbers)
+        })
     });
-    match contents {
-        Ok(c) => Ok(card::build(&p.board, &c, &opts.fields)),
+    match result {
+        Ok((c, numbers)) => Ok(card::build(&p.board, &c, numbers.as_ref(), &opts.fields)),
         Err(stuck) => Err(RateError::Unsupported(format!(
             "needs a technique above {} (band {max_band}), the hardest band this build of pencilmark rates: \
              the easiest route is stuck after {} steps with {} of {} cells open",
