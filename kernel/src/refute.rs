@@ -142,7 +142,7 @@ fn refutation_length<const W: usize>(
     }
     let mut n = 1;
     while n < bound {
-        let Some((c, d)) = next_single(geo, &t) else { return None };
+        let (c, d) = next_single(geo, &t)?;
         n += 1;
         if !place(geo, &mut t, c, d) || broken(geo, &t) {
             return Some(n);

@@ -261,9 +261,11 @@ pub fn direct_singles<const W: usize>(geo: &Geometry<W>, st: &State<W>) -> Vec<D
     }
     // A hidden single is seen in the house where it has the fewest open cells (ties: the
     // cheaper scan, then box before line).
+    // A hidden single is read in one house: its box when it is one there, else its row, else its
+    // column (lines carry the larger shape).
     out.sort_by(|a, b| {
-        (a.cell, a.digit, a.feat.x[F_CELLS], a.feat.cover.len())
-            .partial_cmp(&(b.cell, b.digit, b.feat.x[F_CELLS], b.feat.cover.len()))
+        (a.cell, a.digit, a.feat.x[F_SPREAD])
+            .partial_cmp(&(b.cell, b.digit, b.feat.x[F_SPREAD]))
             .unwrap_or(std::cmp::Ordering::Equal)
     });
     out.dedup_by(|b, a| a.tech == b.tech && a.cell == b.cell && a.digit == b.digit);

@@ -16,6 +16,7 @@ const PRICE_PARAMS_JSON: &str = include_str!("../../../data/grader_model/price_p
 const CARD_SCORE_JSON: &str = include_str!("../../../data/grader_model/card_score.json");
 const TIME_MODEL_JSON: &str = include_str!("../../../data/grader_model/time_model.json");
 const SPREAD_JSON: &str = include_str!("../../../data/grader_model/spread.json");
+const ROUTE_JSON: &str = include_str!("../../../data/grader_model/route.json");
 
 /// One set of step prices (section 7).
 #[derive(Clone, Debug, PartialEq)]
@@ -102,7 +103,7 @@ fn list<const N: usize>(v: &Value, key: &str) -> Result<[f64; N], String> {
     Ok(out)
 }
 
-fn price_set(v: &Value) -> Result<PriceSet, String> {
+fn price_set(v: &Value, ours: &Value) -> Result<PriceSet, String> {
     Ok(PriceSet {
         theta: list(v, "meta_theta_full")?,
         lambda: list(v, "meta_theta_interact")?,
@@ -112,7 +113,7 @@ fn price_set(v: &Value) -> Result<PriceSet, String> {
         take_notes: num(v, &["B", "10"])?,
         guess: num(v, &["B", "27"])?,
         log_cap: 1000f64.ln(),
-        locality: num(v, &["locality"])?,
+        locality: num(ours, &["locality"])?,
     })
 }
 
@@ -128,9 +129,10 @@ impl GraderModel {
         let cs = parse(CARD_SCORE_JSON)?;
         let tm = parse(TIME_MODEL_JSON)?;
         let sp = parse(SPREAD_JSON)?;
+        let rt = parse(ROUTE_JSON)?;
         Ok(GraderModel {
-            route: price_set(&route)?,
-            price: price_set(&price)?,
+            route: price_set(&route, &rt)?,
+            price: price_set(&price, &rt)?,
             score: Score {
                 beta: num(&cs, &["beta"])?,
                 beta_time: num(&cs, &["beta_time"])?,

@@ -47,15 +47,21 @@ fn notes_singles<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec
             cost: 0,
         });
     }
-    for &h in &geo.complete_houses {
+    // A hidden single is read in its box when it is one there, else in its row, else its column.
+    let mut seen: Vec<(usize, usize)> = Vec::new();
+    for h in geo.boxes.iter().chain(&geo.rows).chain(&geo.cols).chain(&geo.complete_houses) {
         for d in 0..geo.digits {
-            let spots = st.planes[d].and(&geo.houses[h]);
+            let spots = st.planes[d].and(&geo.houses[*h]);
             if let Some(cell) = spots.first().filter(|&c| spots.is_single() && open.contains(c)) {
+                if seen.contains(&(cell, d)) {
+                    continue;
+                }
+                seen.push((cell, d));
                 out.push(Move {
                     tech: code::HSI,
                     placements: vec![Candidate { cell, digit: d as u8 + 1 }],
                     eliminations: Vec::new(),
-                    houses: vec![h],
+                    houses: vec![*h],
                     digits: 1 << d,
                     cost: 0,
                 });
@@ -97,6 +103,7 @@ fn tiers<const W: usize>(head: bool) -> Vec<Vec<Finder<W>>> {
             subsets::naked_quad::<W>,
             subsets::hidden_quad::<W>,
         ],
+        vec![uniqueness::unique_rectangle::<W>, uniqueness::bug_plus_one::<W>],
         vec![
             fish::x_wing::<W>,
             fish::fish::<W>,
@@ -111,8 +118,6 @@ fn tiers<const W: usize>(head: bool) -> Vec<Vec<Finder<W>>> {
             chains::xy_chain::<W>,
             chains::remote_pairs::<W>,
             chains::chute_remote_pairs::<W>,
-            uniqueness::unique_rectangle::<W>,
-            uniqueness::bug_plus_one::<W>,
         ],
     ];
     if head {
@@ -213,6 +218,19 @@ pub fn route<const W: usize>(
                 moves.append(&mut buf);
             }
             if !moves.is_empty() {
+                // The same deduction found twice (a lock seen from the box and from the line) is
+                // one move on offer.
+                let mut k = 0;
+                while k < moves.len() {
+                    let dup = moves[..k].iter().any(|m| {
+                        m.placements == moves[k].placements && m.eliminations == moves[k].eliminations
+                    });
+                    if dup {
+                        moves.remove(k);
+                    } else {
+                        k += 1;
+                    }
+                }
                 on_offer = if ti == 0 { singles_on_offer(&moves) } else { moves.len() };
                 break;
             }
