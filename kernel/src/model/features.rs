@@ -88,19 +88,31 @@ pub fn house_shape<const W: usize>(geo: &Geometry<W>, h: usize) -> f64 {
 /// Which of `groups` (each a set of items as a bit mask) a scan combines to explain `need`: the
 /// smallest cover, found in group order; None when no cover exists.
 fn min_cover(groups: &[u64], need: u64) -> Option<Vec<usize>> {
-    let n = groups.len().min(16);
-    let mut best: Option<(u32, u32)> = None;
-    for sel in 1u32..(1 << n) {
-        let k = sel.count_ones();
-        if best.is_some_and(|(bk, _)| k >= bk) {
-            continue;
-        }
-        let cov = (0..n).filter(|i| sel >> i & 1 == 1).fold(0u64, |a, i| a | groups[i]);
-        if cov & need == need {
-            best = Some((k, sel));
+    let n = groups.len().min(20);
+    let all = groups[..n].iter().fold(0u64, |a, g| a | g);
+    if all & need != need {
+        return None;
+    }
+    // Subsets by increasing size (Gosper's hack), each size in increasing bit order: the first
+    // cover found is a smallest one, the earliest groups first.
+    for k in 1..=n {
+        let mut sel: u32 = (1u32 << k) - 1;
+        while sel < (1u32 << n) {
+            let mut cov = 0u64;
+            let mut bits = sel;
+            while bits != 0 {
+                cov |= groups[bits.trailing_zeros() as usize];
+                bits &= bits - 1;
+            }
+            if cov & need == need {
+                return Some((0..n).filter(|i| sel >> i & 1 == 1).collect());
+            }
+            let c = sel & sel.wrapping_neg();
+            let r = sel + c;
+            sel = (((r ^ sel) >> 2) / c) | r;
         }
     }
-    best.map(|(_, sel)| (0..n).filter(|i| sel >> i & 1 == 1).collect())
+    None
 }
 
 /// Items left unexplained before each group of `chosen` is added, taking first `first` (if any)
@@ -185,6 +197,11 @@ pub fn direct_singles<const W: usize>(geo: &Geometry<W>, st: &State<W>) -> Vec<D
     let open = st.open_cells(geo);
     let nd = geo.digits;
     let mut out = Vec::new();
+    // Digits placed per house (0 for a house that is not complete).
+    let mut house_digits = vec![0u64; geo.houses.len()];
+    for &h in &geo.complete_houses {
+        house_digits[h] = placed_digits(geo, st, h);
+    }
     for &h in &geo.complete_houses {
         let house_open = geo.houses[h].and(&open);
         if house_open.is_empty() {
@@ -225,10 +242,10 @@ pub fn direct_singles<const W: usize>(geo: &Geometry<W>, st: &State<W>) -> Vec<D
             // seen[i] is the house of groups[i].
             for &o in &others {
                 for &g in &geo.cell_houses[o] {
-                    if g == h || seen.contains(&g) || !geo.complete_houses.contains(&g) {
+                    if g == h || seen.contains(&g) {
                         continue;
                     }
-                    if placed_digits(geo, st, g) >> d & 1 == 1 {
+                    if house_digits[g] >> d & 1 == 1 {
                         seen.push(g);
                         let m = others
                             .iter()
@@ -276,7 +293,7 @@ pub fn direct_singles<const W: usize>(geo: &Geometry<W>, st: &State<W>) -> Vec<D
             continue;
         }
         let houses = scan_order(geo, cell);
-        let groups: Vec<u64> = houses.iter().map(|&h| placed_digits(geo, st, h)).collect();
+        let groups: Vec<u64> = houses.iter().map(|&h| house_digits[h]).collect();
         let all: u64 = if nd >= 64 { u64::MAX } else { (1u64 << nd) - 1 };
         let need = all & !(m as u64);
         let chosen = min_cover(&groups, need).unwrap_or_default();
