@@ -1,5 +1,7 @@
 //! The card: band and contains of everyday puzzles (classic-easy.txt) and of the hardest common
-//! set (classic-top1465.txt, Expert and Extreme routes), parsed outside the loop.
+//! set (classic-top1465.txt, Expert and Extreme routes), and the full default card (difficulty,
+//! time, band, contains) per puzzle of classic-easy.txt and classic-top1465.txt; puzzles parsed
+//! outside the loop.
 //!
 //! cargo bench -p pencilmark-benches --bench card
 //!
@@ -13,7 +15,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 fn card(c: &mut Criterion) {
-    let opts = RateOptions::default();
+    let opts = RateOptions::with_fields(&["band", "contains"]).unwrap();
     let puzzles: Vec<_> = load("classic-easy.txt", 200)
         .iter()
         .map(|l| pencilmark::read_puzzle(l).unwrap())
@@ -50,5 +52,30 @@ fn card_top1465(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, card, card_top1465);
+/// One full default card per iteration, cycling through the puzzles: the mean is the per-card time.
+fn default_card(c: &mut Criterion) {
+    let opts = RateOptions::default();
+    let mut g = c.benchmark_group("card/default");
+    g.sample_size(10).warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(5));
+    for (file, n) in [("classic-easy.txt", 200), ("classic-top1465.txt", 100)] {
+        let puzzles: Vec<_> = load(file, n)
+            .iter()
+            .map(|l| pencilmark::read_puzzle(l).unwrap())
+            .filter(|p| rate(p, &opts).is_ok())
+            .collect();
+        if puzzles.is_empty() {
+            continue;
+        }
+        let mut i = 0;
+        g.bench_function(file, |b| {
+            b.iter(|| {
+                i = (i + 1) % puzzles.len();
+                rate(black_box(&puzzles[i]), &opts).is_ok()
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, card, card_top1465, default_card);
 criterion_main!(benches);

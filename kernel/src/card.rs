@@ -2,6 +2,7 @@
 //! order, serialised to JSON.
 
 use crate::board::Board;
+use crate::model::{self, Numbers};
 use crate::route::{Contents, Step};
 use crate::techniques::{Tech, band_name};
 use serde::Serialize;
@@ -12,10 +13,16 @@ pub const GRADER_NAME: &str = "pencilmark";
 /// The card version this engine implements (grade-card-format.txt).
 pub const GRADER_VERSION: &str = "1.1.0";
 
-/// Card fields this version computes. The spec's other keys (difficulty, time and its spread,
-/// issues, se, ...) are refused by name until the engine computes them.
+/// Card fields this version computes. The spec's other keys (issues, se, ...) are refused by name
+/// until the engine computes them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Field {
+    Difficulty,
+    Time,
+    TimeMean,
+    /// time_pNN, NN from 1 to 99.
+    TimePercentile(u8),
+    TimeDist,
     Band,
     BandIndex,
     Contains,
@@ -26,7 +33,11 @@ pub enum Field {
 }
 
 impl Field {
-    pub const ALL: [Field; 7] = [
+    pub const ALL: [Field; 11] = [
+        Field::Difficulty,
+        Field::Time,
+        Field::TimeMean,
+        Field::TimeDist,
         Field::Band,
         Field::BandIndex,
         Field::Contains,
@@ -38,6 +49,11 @@ impl Field {
 
     pub fn key(self) -> &'static str {
         match self {
+            Field::Difficulty => "difficulty",
+            Field::Time => "time",
+            Field::TimeMean => "time_mean",
+            Field::TimePercentile(_) => "time_pNN",
+            Field::TimeDist => "time_dist",
             Field::Band => "band",
             Field::BandIndex => "band_index",
             Field::Contains => "contains",
@@ -49,30 +65,23 @@ impl Field {
     }
 
     /// The default card: the spec's default fields this version computes.
-    pub const DEFAULT: [Field; 2] = [Field::Band, Field::Contains];
+    pub const DEFAULT: [Field; 4] = [Field::Difficulty, Field::Time, Field::Band, Field::Contains];
 
     pub fn parse(key: &str) -> Result<Field, String> {
         if let Some(f) = Field::ALL.into_iter().find(|f| f.key() == key) {
             return Ok(f);
         }
-        const LATER: [&str; 10] = [
-            "difficulty",
-            "time",
-            "time_mean",
-            "time_dist",
-            "issues",
-            "reject",
-            "warning",
-            "se",
-            "describe",
-            "symmetry",
-        ];
-        let is_percentile = key
+        let percentile = key
             .strip_prefix("time_p")
-            .and_then(|n| n.parse::<u32>().ok())
-            .is_some_and(|n| (1..=99).contains(&n));
-        let known: Vec<&str> = Field::ALL.iter().map(|f| f.key()).collect();
-        if LATER.contains(&key) || is_percentile {
+            .filter(|n| !n.starts_with('0') && n.chars().all(|c| c.is_ascii_digit()))
+            .and_then(|n| n.parse::<u8>().ok())
+            .filter(|n| (1..=99).contains(n));
+        if let Some(n) = percentile {
+            return Ok(Field::TimePercentile(n));
+        }
+        const LATER: [&str; 6] = ["issues", "reject", "warning", "se", "describe", "symmetry"];
+        let known: Vec<&str> = Field::ALL.iter().map(|f| f.key()).chain(["time_p1 .. time_p99"]).collect();
+        if LATER.contains(&key) {
             Err(format!(
                 "the card field \"{key}\" is not computed by this build of pencilmark yet; available: {}",
                 known.join(", ")
@@ -136,12 +145,47 @@ pub fn explain_steps(card: &mut Card, board: &Board, givens: &[u8], contents: &C
     }
 }
 
+/// The time distribution (time_dist).
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct TimeDist {
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    pub sigma_players: f64,
+    pub sigma_model: f64,
+}
+
+/// The requested percentiles, serialised as `time_pNN` keys in increasing NN.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Percentiles(pub Vec<(u8, Option<f64>)>);
+
+impl Serialize for Percentiles {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut m = s.serialize_map(Some(self.0.len()))?;
+        for (n, v) in &self.0 {
+            m.serialize_entry(&format!("time_p{n}"), v)?;
+        }
+        m.end()
+    }
+}
+
 /// A grade card. Keys absent from the request are `None` and not serialised.
 #[derive(Serialize, Clone, Debug, PartialEq)]
 pub struct Card {
     pub format: &'static str,
     pub format_version: u32,
     pub grader: Grader,
+    /// Null (Some(None)) when the band is Unknown.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub difficulty: Option<Option<f64>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub time: Option<Option<f64>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub time_mean: Option<Option<f64>>,
+    #[serde(flatten)]
+    pub time_percentiles: Percentiles,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub time_dist: Option<Option<TimeDist>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub band: Option<&'static str>,
     /// Null (Some(None)) for band Unknown.
@@ -235,13 +279,40 @@ pub struct Run {
 /// The band name a card shows: "Unknown" when the route did not finish.
 pub const UNKNOWN_BAND: &str = "Unknown";
 
-/// Builds the card with the requested fields.
-pub fn build(board: &Board, contents: &Contents, fields: &[Field], run: &Run) -> Card {
+/// Builds the card with the requested fields; `numbers` are the model's difficulty and time (None:
+/// null, as for band Unknown).
+pub fn build(
+    board: &Board,
+    contents: &Contents,
+    numbers: Option<&Numbers>,
+    fields: &[Field],
+    run: &Run,
+) -> Card {
     let want = |f: Field| fields.contains(&f);
+    let one = |x: f64| model::round_to(x, 1);
+    let mut pct: Vec<u8> = fields
+        .iter()
+        .filter_map(|f| if let Field::TimePercentile(n) = f { Some(*n) } else { None })
+        .collect();
+    pct.sort_unstable();
+    pct.dedup();
     Card {
         format: FORMAT,
         format_version: FORMAT_VERSION,
         grader: Grader { name: GRADER_NAME, version: GRADER_VERSION },
+        difficulty: want(Field::Difficulty).then(|| numbers.map(|n| one(n.difficulty))),
+        time: want(Field::Time).then(|| numbers.map(|n| one(n.time))),
+        time_mean: want(Field::TimeMean).then(|| numbers.map(|n| one(model::time_mean(n)))),
+        time_percentiles: Percentiles(
+            pct.into_iter().map(|p| (p, numbers.map(|n| one(model::time_percentile(n, p))))).collect(),
+        ),
+        time_dist: want(Field::TimeDist).then(|| {
+            numbers.map(|n| TimeDist {
+                kind: "lognormal",
+                sigma_players: model::round_to(n.sigma_players, 2),
+                sigma_model: model::round_to(n.sigma_model, 2),
+            })
+        }),
         band: want(Field::Band).then(|| contents.band.map_or(UNKNOWN_BAND, band_name)),
         band_index: want(Field::BandIndex).then_some(contents.band),
         contains: want(Field::Contains).then(|| contains_entries(contents)),

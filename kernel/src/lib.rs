@@ -17,7 +17,9 @@ pub mod bits;
 pub mod board;
 pub mod card;
 pub mod format;
+pub mod model;
 pub mod notation;
+pub mod refute;
 pub mod route;
 pub mod solve;
 pub mod techniques;
@@ -25,8 +27,10 @@ pub mod techniques;
 use board::Board;
 use card::{Card, Field};
 use format::{FormatError, Puzzle};
+use model::GraderModel;
 use serde::Deserialize;
 use solve::{AnyGeometry, Solver};
+use std::collections::BTreeMap;
 use std::fmt;
 use techniques::State;
 
@@ -102,6 +106,9 @@ pub struct RateOptions {
     /// A time limit for the whole rating (uniqueness proof, route, technique list); the card then
     /// carries `completed` (grade-card-format.txt section 1). None = no limit.
     pub max_seconds: Option<f64>,
+    /// Named grader-model overrides (card-reference.txt, grader_model): a number sets the
+    /// parameter, "x<factor>" scales it, e.g. {"score.map.A": "x1.2"}. Empty = the shipped model.
+    pub grader_model: BTreeMap<String, serde_json::Value>,
     /// Development only: route up to this band even where the engine does not yet search every
     /// technique of the bands below it (cards may then be incomplete). None = the fully searched bands.
     #[doc(hidden)]
@@ -117,6 +124,7 @@ impl Default for RateOptions {
             explain: false,
             allow_guessing: false,
             max_seconds: None,
+            grader_model: BTreeMap::new(),
             max_band_override: None,
         }
     }
@@ -133,6 +141,7 @@ struct RawOptions {
     allow_guessing: Option<bool>,
     max_seconds: Option<serde_json::Value>,
     explain: Option<serde_json::Value>,
+    grader_model: Option<BTreeMap<String, serde_json::Value>>,
 }
 
 impl RateOptions {
@@ -201,6 +210,12 @@ impl RateOptions {
         }
         opts.allow_guessing = raw.allow_guessing.unwrap_or(false);
         opts.max_seconds = max_seconds;
+        if let Some(g) = raw.grader_model {
+            GraderModel::shipped()
+                .with_overrides(g.iter().map(|(k, v)| (k.as_str(), v)))
+                .map_err(RateError::Options)?;
+            opts.grader_model = g;
+        }
         Ok(opts)
     }
 }
@@ -266,6 +281,16 @@ pub fn unique_solution(p: &Puzzle) -> Result<Vec<u8>, RateError> {
     }
 }
 
+/// True when a card with these fields needs difficulty or time.
+fn wants_model(fields: &[Field]) -> bool {
+    fields.iter().any(|f| {
+        matches!(
+            f,
+            Field::Difficulty | Field::Time | Field::TimeMean | Field::TimeDist | Field::TimePercentile(_)
+        )
+    })
+}
+
 /// Rates a puzzle: proves it unique, solves it the way a person would, and builds the card.
 /// With `max_seconds`, the whole call is bounded: uniqueness not proven in time raises
 /// `Undecided`; a band route cut by the limit gives band "Unknown" with the techniques found so
@@ -279,10 +304,19 @@ pub fn rate(p: &Puzzle, opts: &RateOptions) -> Result<Card, RateError> {
     }
     let deadline = opts.max_seconds.map(|s| started + std::time::Duration::from_secs_f64(s.min(1e9)));
     let _deadline = route::set_deadline(deadline);
-    unique_solution(p)?;
+    let solution = unique_solution(p)?;
     if route::deadline_passed() {
         return Err(RateError::Undecided);
     }
+    let overridden;
+    let grader_model = if opts.grader_model.is_empty() {
+        GraderModel::shipped()
+    } else {
+        overridden = GraderModel::shipped()
+            .with_overrides(opts.grader_model.iter().map(|(k, v)| (k.as_str(), v)))
+            .map_err(RateError::Options)?;
+        &overridden
+    };
     let geometry = AnyGeometry::new(&p.board).map_err(RateError::Board)?;
     let max_band = opts.max_band_override.unwrap_or_else(techniques::rated_max_band);
     let route_opts = route::RouteOptions {
@@ -292,17 +326,24 @@ pub fn rate(p: &Puzzle, opts: &RateOptions) -> Result<Card, RateError> {
         // Only the technique list needs the shrink; the steps then walk its route.
         shrink: opts.fields.contains(&card::Field::Contains),
     };
-    let contents = on_geometry!(&geometry, geo => {
+    let want_model = wants_model(&opts.fields);
+    let result = on_geometry!(&geometry, geo => {
         let start = State::new(geo, &p.givens).expect("a unique puzzle's givens do not conflict");
-        route::contents(geo, &start, &route_opts)
+        route::contents(geo, &start, &route_opts).map(|c| {
+            // A card with band Unknown has null difficulty and time.
+            let numbers = (want_model && c.band.is_some())
+                .then(|| model::compute(geo, &p.board, &start, &solution, grader_model))
+                .flatten();
+            (c, numbers)
+        })
     });
-    match contents {
-        Ok(c) => {
+    match result {
+        Ok((c, numbers)) => {
             let run = card::Run {
                 completed: opts.max_seconds.map(|_| c.completed),
                 elapsed: started.elapsed().as_secs_f64(),
             };
-            let mut card = card::build(&p.board, &c, &opts.fields, &run);
+            let mut card = card::build(&p.board, &c, numbers.as_ref(), &opts.fields, &run);
             if opts.explain {
                 card::explain_steps(&mut card, &p.board, &p.givens, &c);
             }

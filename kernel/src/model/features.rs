@@ -1,0 +1,479 @@
+//! Step features (how-a-card-is-computed.txt section 6): the facts about a move its price reads.
+//!
+//! The 18 features, in price order: const, ln cells, ln houses, ln digits, links, hidden,
+//! arithmetic, relation, notes, ln spread, ln branches, ln depth, search, uniqueness, counting,
+//! contradiction, held, coverage. They are measured from the move itself (placements,
+//! eliminations, houses, digits) and the position, with a per-technique table for the pattern
+//! facts a move does not carry (its links, branching, whether it reads digit positions).
+
+use super::params::N_FEATURES;
+use crate::board::Geometry;
+use crate::techniques::{Move, State, Tech, code};
+
+pub const F_CELLS: usize = 1;
+pub const F_HOUSES: usize = 2;
+pub const F_DIGITS: usize = 3;
+pub const F_LINKS: usize = 4;
+pub const F_HIDDEN: usize = 5;
+pub const F_NOTES: usize = 8;
+pub const F_SPREAD: usize = 9;
+pub const F_BRANCHES: usize = 10;
+pub const F_DEPTH: usize = 11;
+pub const F_SEARCH: usize = 12;
+pub const F_UNIQUENESS: usize = 13;
+pub const F_CONTRADICTION: usize = 15;
+pub const F_HELD: usize = 16;
+pub const F_COVERAGE: usize = 17;
+
+/// The shape of a house as a scan sees it: 1 for a square box, sqrt 5 for a line (a 1x9 strip is
+/// harder to take in at a glance than a 3x3 square).
+pub const LINE_SHAPE: f64 = 2.236_067_977_499_79;
+
+/// Features of one move plus the scan-cover items of a placement made without notes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Features {
+    pub x: [f64; N_FEATURES],
+    /// Per extra scanned group of a placement without notes: its shape and the items still
+    /// unexplained before it.
+    pub cover: Vec<(f64, u32)>,
+}
+
+/// Raw facts of a move, turned into the feature vector by `Raw::vector`.
+#[derive(Clone, Copy, Debug, Default)]
+struct Raw {
+    cells: f64,
+    houses: f64,
+    digits: f64,
+    links: f64,
+    hidden: bool,
+    notes: bool,
+    spread: f64,
+    branches: f64,
+    depth: f64,
+    /// Number of competing patterns the search for this kind of move weighs (its log / ln 81).
+    search: f64,
+    uniqueness: bool,
+    contradiction: bool,
+}
+
+impl Raw {
+    fn vector(&self) -> [f64; N_FEATURES] {
+        let ln1 = |v: f64| v.max(1.0).ln();
+        let mut x = [0.0; N_FEATURES];
+        x[0] = 1.0;
+        x[F_CELLS] = ln1(self.cells);
+        x[F_HOUSES] = ln1(self.houses);
+        x[F_DIGITS] = ln1(self.digits);
+        x[F_LINKS] = self.links;
+        x[F_HIDDEN] = f64::from(u8::from(self.hidden));
+        x[F_NOTES] = f64::from(u8::from(self.notes));
+        x[F_SPREAD] = self.spread.max(1e-6).ln();
+        x[F_BRANCHES] = ln1(self.branches);
+        x[F_DEPTH] = ln1(self.depth);
+        x[F_SEARCH] = ln1(self.search) / 81f64.ln();
+        x[F_UNIQUENESS] = f64::from(u8::from(self.uniqueness));
+        x[F_CONTRADICTION] = f64::from(u8::from(self.contradiction));
+        // Without notes a solver holds the scanned digits in mind; with notes the page covers them.
+        x[F_HELD] = if self.notes { 0.0 } else { 2f64.ln() };
+        x[F_COVERAGE] = f64::from(u8::from(self.notes));
+        x
+    }
+}
+
+/// The shape of a house (`LINE_SHAPE` for rows and columns, 1 otherwise).
+pub fn house_shape<const W: usize>(geo: &Geometry<W>, h: usize) -> f64 {
+    if geo.rows.contains(&h) || geo.cols.contains(&h) { LINE_SHAPE } else { 1.0 }
+}
+
+/// Which of `groups` (each a set of items as a bit mask) a scan combines to explain `need`: the
+/// smallest cover, found in group order; None when no cover exists.
+fn min_cover(groups: &[u64], need: u64) -> Option<Vec<usize>> {
+    let n = groups.len().min(20);
+    let all = groups[..n].iter().fold(0u64, |a, g| a | g);
+    if all & need != need {
+        return None;
+    }
+    // Subsets by increasing size (Gosper's hack), each size in increasing bit order: the first
+    // cover found is a smallest one, the earliest groups first.
+    for k in 1..=n {
+        let mut sel: u32 = (1u32 << k) - 1;
+        while sel < (1u32 << n) {
+            let mut cov = 0u64;
+            let mut bits = sel;
+            while bits != 0 {
+                cov |= groups[bits.trailing_zeros() as usize];
+                bits &= bits - 1;
+            }
+            if cov & need == need {
+                return Some((0..n).filter(|i| sel >> i & 1 == 1).collect());
+            }
+            let c = sel & sel.wrapping_neg();
+            let r = sel + c;
+            sel = (((r ^ sel) >> 2) / c) | r;
+        }
+    }
+    None
+}
+
+/// Items left unexplained before each group of `chosen` is added, taking first `first` (if any)
+/// then the group that explains most.
+fn cover_sequence(
+    groups: &[u64],
+    chosen: &[usize],
+    need: u64,
+    free_first: bool,
+) -> (Vec<(usize, u32)>, usize) {
+    let mut left = need;
+    let mut rest: Vec<usize> = chosen.to_vec();
+    let mut out = Vec::new();
+    let mut first_group = chosen.first().copied().unwrap_or(0);
+    let mut first = true;
+    while left != 0 && !rest.is_empty() {
+        // The first group of a naked single is the house listed first among the chosen (box,
+        // then row, then column); after it, the group that explains most.
+        let pick = if first && free_first {
+            0
+        } else {
+            let mut bi = 0;
+            for (i, &g) in rest.iter().enumerate() {
+                if (groups[g] & left).count_ones() > (groups[rest[bi]] & left).count_ones() {
+                    bi = i;
+                }
+            }
+            bi
+        };
+        let g = rest.remove(pick);
+        if first {
+            first_group = g;
+        }
+        if !(first && free_first) {
+            out.push((g, left.count_ones()));
+        }
+        first = false;
+        left &= !groups[g];
+    }
+    (out, first_group)
+}
+
+/// Houses of a cell in scan order: box, then row, then column, then any other.
+fn scan_order<const W: usize>(geo: &Geometry<W>, cell: usize) -> Vec<usize> {
+    let hs = &geo.cell_houses[cell];
+    let rank = |h: &usize| {
+        if geo.boxes.contains(h) {
+            0
+        } else if geo.rows.contains(h) {
+            1
+        } else if geo.cols.contains(h) {
+            2
+        } else {
+            3
+        }
+    };
+    let mut v: Vec<usize> = hs.iter().copied().filter(|&h| geo.complete_houses.contains(&h)).collect();
+    v.sort_by_key(|h| (rank(h), *h));
+    v
+}
+
+/// Digits placed in a house, as a mask.
+fn placed_digits<const W: usize>(geo: &Geometry<W>, st: &State<W>, h: usize) -> u64 {
+    geo.houses[h]
+        .and(&st.placed)
+        .iter()
+        .fold(0u64, |m, c| if st.values[c] > 0 { m | 1 << (st.values[c] - 1) } else { m })
+}
+
+/// A placement found without notes, with its features.
+#[derive(Clone, Debug)]
+pub struct DirectSingle {
+    pub tech: Tech,
+    pub cell: usize,
+    pub digit: u8,
+    pub feat: Features,
+}
+
+/// Every single a solver finds on the placed digits alone (full houses, hidden and naked
+/// singles), each with its features and the scan cover it needs.
+pub fn direct_singles<const W: usize>(geo: &Geometry<W>, st: &State<W>) -> Vec<DirectSingle> {
+    let open = st.open_cells(geo);
+    let nd = geo.digits;
+    let mut out = Vec::new();
+    // Digits placed per house (0 for a house that is not complete).
+    let mut house_digits = vec![0u64; geo.houses.len()];
+    for &h in &geo.complete_houses {
+        house_digits[h] = placed_digits(geo, st, h);
+    }
+    for &h in &geo.complete_houses {
+        let house_open = geo.houses[h].and(&open);
+        if house_open.is_empty() {
+            continue;
+        }
+        let shape = house_shape(geo, h);
+        if house_open.is_single() {
+            let cell = house_open.first().unwrap_or(0);
+            let m = st.cell_mask(geo, cell);
+            if m.count_ones() == 1 {
+                let raw = Raw {
+                    cells: nd as f64,
+                    houses: 1.0,
+                    digits: 1.0,
+                    spread: shape,
+                    search: 2.0,
+                    ..Raw::default()
+                };
+                out.push(DirectSingle {
+                    tech: code::FHS,
+                    cell,
+                    digit: m.trailing_zeros() as u8 + 1,
+                    feat: Features { x: raw.vector(), cover: Vec::new() },
+                });
+            }
+            continue;
+        }
+        for d in 0..nd {
+            let spots = st.planes[d].and(&house_open);
+            if !spots.is_single() {
+                continue;
+            }
+            let cell = spots.first().unwrap_or(0);
+            let others: Vec<usize> = house_open.iter().filter(|&c| c != cell).collect();
+            // Groups that hold the digit and see some of the other open cells of the house.
+            let mut groups: Vec<u64> = Vec::new();
+            let mut seen: Vec<usize> = Vec::new();
+            // seen[i] is the house of groups[i].
+            for &o in &others {
+                for &g in &geo.cell_houses[o] {
+                    if g == h || seen.contains(&g) {
+                        continue;
+                    }
+                    if house_digits[g] >> d & 1 == 1 {
+                        seen.push(g);
+                        let m = others
+                            .iter()
+                            .enumerate()
+                            .fold(0u64, |m, (i, &c)| if geo.houses[g].contains(c) { m | 1 << i } else { m });
+                        groups.push(m);
+                    }
+                }
+            }
+            let need = if others.len() >= 64 { u64::MAX } else { (1u64 << others.len()) - 1 };
+            let chosen = min_cover(&groups, need).unwrap_or_default();
+            let (seq, _) = cover_sequence(&groups, &chosen, need, false);
+            let cover: Vec<(f64, u32)> = seq.iter().map(|&(g, u)| (house_shape(geo, seen[g]), u)).collect();
+            let raw = Raw {
+                cells: house_open.len() as f64,
+                houses: 1.0 + cover.len() as f64,
+                digits: 1.0,
+                hidden: true,
+                spread: shape,
+                search: house_open.len() as f64 + 1.0,
+                ..Raw::default()
+            };
+            out.push(DirectSingle {
+                tech: code::HSI,
+                cell,
+                digit: d as u8 + 1,
+                feat: Features { x: raw.vector(), cover },
+            });
+        }
+    }
+    // A hidden single is seen in the house where it has the fewest open cells (ties: the
+    // cheaper scan, then box before line).
+    // A hidden single is read in one house: its box when it is one there, else its row, else its
+    // column (lines carry the larger shape).
+    out.sort_by(|a, b| {
+        (a.cell, a.digit, a.feat.x[F_SPREAD])
+            .partial_cmp(&(b.cell, b.digit, b.feat.x[F_SPREAD]))
+            .unwrap_or(std::cmp::Ordering::Equal)
+    });
+    out.dedup_by(|b, a| a.tech == b.tech && a.cell == b.cell && a.digit == b.digit);
+    let [ones, twos, _] = crate::bits::count_at_least(&st.planes[..nd], &open);
+    for cell in ones.and_not(&twos).iter() {
+        let m = st.cell_mask(geo, cell);
+        if m.count_ones() != 1 {
+            continue;
+        }
+        let houses = scan_order(geo, cell);
+        let groups: Vec<u64> = houses.iter().map(|&h| house_digits[h]).collect();
+        let all: u64 = if nd >= 64 { u64::MAX } else { (1u64 << nd) - 1 };
+        let need = all & !(m as u64);
+        let chosen = min_cover(&groups, need).unwrap_or_default();
+        // Items of a naked single: the board's digits, the one being placed included.
+        let (seq, first) = cover_sequence(&groups, &chosen, need, true);
+        let cover: Vec<(f64, u32)> = seq.iter().map(|&(g, u)| (house_shape(geo, houses[g]), u + 1)).collect();
+        let raw = Raw {
+            cells: 1.0,
+            houses: chosen.len().max(1) as f64,
+            digits: 1.0,
+            spread: houses.get(first).map_or(1.0, |&h| house_shape(geo, h)),
+            search: nd as f64 + 1.0,
+            ..Raw::default()
+        };
+        out.push(DirectSingle {
+            tech: code::NSI,
+            cell,
+            digit: m.trailing_zeros() as u8 + 1,
+            feat: Features { x: raw.vector(), cover },
+        });
+    }
+    out
+}
+
+/// The features of a move made on written notes.
+pub fn notes_move<const W: usize>(geo: &Geometry<W>, st: &State<W>, mv: &Move) -> Features {
+    let t = mv.tech;
+    let nd = mv.digits.count_ones() as f64;
+    let nh = mv.houses.len() as f64;
+    let open = st.open_cells(geo);
+    let shape = mv.houses.first().map_or(1.0, |&h| house_shape(geo, h));
+    let mut raw =
+        Raw { notes: true, digits: nd.max(1.0), houses: nh.max(1.0), spread: shape, ..Raw::default() };
+    let chain = |raw: &mut Raw, links: f64, cells: f64, spread: f64, search: f64| {
+        raw.links = links;
+        raw.depth = links;
+        raw.branches = 2.0;
+        raw.cells = cells;
+        raw.spread = spread;
+        raw.search = search;
+    };
+    match t {
+        // On notes a full house is read as the hidden single of its house.
+        _ if t == code::HSI || t == code::FHS => {
+            let h = mv.houses.first().copied().unwrap_or(0);
+            let n = geo.houses[h].and(&open).len() as f64;
+            raw.cells = n.max(1.0);
+            raw.houses = 1.0;
+            raw.hidden = true;
+            raw.spread = house_shape(geo, h);
+            let cell = mv.placements.first().map_or(0, |p| p.cell);
+            raw.search = f64::from(st.cell_mask(geo, cell).count_ones()) + 1.0;
+        }
+        _ if t == code::NSI => {
+            raw.cells = 1.0;
+            raw.houses = 1.0;
+            raw.spread = 1.0;
+            raw.search = 2.0;
+        }
+        _ if t == code::PPR => {
+            let a = mv.houses.first().copied().unwrap_or(0);
+            let d = mv.digits.trailing_zeros() as usize;
+            raw.cells = st.planes[d.min(geo.digits - 1)].and(&geo.houses[a]).and(&open).len() as f64;
+            raw.houses = 2.0;
+            raw.hidden = true;
+            raw.spread = LINE_SHAPE.sqrt();
+            raw.search = 60.0;
+        }
+        _ if [code::NPR, code::NTR, code::NQD, code::HPR, code::HTR, code::HQD].contains(&t) => {
+            raw.cells = nd;
+            raw.houses = 1.0;
+            raw.hidden = [code::HPR, code::HTR, code::HQD].contains(&t);
+            raw.search = 250.0;
+        }
+        _ if t == code::XWG => {
+            raw.cells = 4.0;
+            raw.houses = 4.0;
+            raw.hidden = true;
+            raw.spread = LINE_SHAPE;
+            raw.search = 16.0;
+        }
+        _ if [code::SWF, code::JLF].contains(&t) => {
+            let n = if t == code::SWF { 3.0 } else { 4.0 };
+            raw.cells = 2.0 * n;
+            raw.houses = 2.0 * n;
+            raw.hidden = true;
+            raw.spread = LINE_SHAPE;
+            raw.search = 25.0;
+        }
+        _ if t == code::FRK => {
+            raw.cells = 5.0;
+            raw.houses = 4.0;
+            raw.hidden = true;
+            raw.branches = 2.0;
+            raw.spread = 1.927;
+            raw.search = 30.0;
+        }
+        _ if [code::SKY, code::KTE, code::TUR, code::ERE].contains(&t) => {
+            raw.hidden = true;
+            raw.houses = 3.0;
+            chain(&mut raw, 3.0, 4.0, 1.8, 240.0);
+        }
+        _ if t == code::XCL => {
+            raw.hidden = true;
+            let links = (nh + 1.0).max(5.0);
+            raw.houses = links;
+            chain(&mut raw, links, links + 1.0, 1.865, 450.0);
+        }
+        _ if [code::SCL, code::MCL].contains(&t) => {
+            raw.hidden = true;
+            let links = nh.max(3.0);
+            chain(&mut raw, links, links + 1.0, 1.8, 100.0);
+        }
+        _ if t == code::C3DM => {
+            raw.hidden = true;
+            let links = nh.max(3.0);
+            chain(&mut raw, links, links + 1.0, 1.7, 60.0);
+            raw.houses = nh.max(3.0) * 2.0;
+            raw.contradiction = true;
+        }
+        _ if [code::YWG, code::XYZ].contains(&t) => {
+            raw.houses = 2.0;
+            raw.digits = 3.0;
+            chain(&mut raw, 2.0, 3.0, 1.568, 400.0);
+        }
+        _ if t == code::WXZ => {
+            raw.houses = 2.0;
+            raw.digits = nd.max(4.0);
+            chain(&mut raw, 2.0, nd.max(4.0), 1.7, 100.0);
+        }
+        _ if [code::XYC, code::RMP].contains(&t) => {
+            let links = (2.0 * nh - 1.0).max(5.0);
+            raw.houses = nh.max(2.0);
+            chain(&mut raw, links, (links + 1.0) / 2.0, 1.9, 450.0);
+        }
+        _ if t == code::CRP => {
+            raw.houses = 3.0;
+            raw.digits = 2.0;
+            chain(&mut raw, 2.0, 5.0, 2.01, 440.0);
+        }
+        _ if t == code::URC => {
+            raw.cells = 4.0;
+            raw.houses = 2.0;
+            raw.digits = 2.0;
+            raw.branches = 2.0;
+            raw.uniqueness = true;
+            raw.spread = 1.2;
+            raw.search = 330.0;
+        }
+        _ if t == code::BUG => {
+            raw.cells = open.len() as f64;
+            raw.houses = 27.0;
+            raw.digits = 9.0;
+            raw.branches = 2.0;
+            raw.uniqueness = true;
+            raw.search = 2.0;
+        }
+        _ if [code::AIC, code::NLP, code::AAC].contains(&t) => {
+            raw.hidden = true;
+            let links = (nh + 1.0).max(5.0);
+            raw.houses = links;
+            chain(&mut raw, links, links + 1.0, 1.9, 450.0);
+        }
+        _ if [code::ALS, code::AXY, code::DEB, code::SDC, code::APE].contains(&t) => {
+            raw.houses = nh.max(2.0);
+            chain(&mut raw, 2.0, nd.max(3.0) + 1.0, 1.9, 200.0);
+        }
+        // Case splits, forcing and trial: a search that ends in a contradiction.
+        _ if t.band() >= 5 => {
+            raw.cells = mv.eliminations.len().max(mv.placements.len()).max(2) as f64;
+            raw.branches = if [code::FNT, code::NFC, code::POM, code::TRL].contains(&t) { 3.0 } else { 2.0 };
+            raw.depth = if [code::NFC, code::TRL].contains(&t) { 8.0 } else { 4.0 };
+            raw.contradiction = true;
+            raw.search = 100.0;
+        }
+        _ => {
+            raw.cells = mv.eliminations.len().max(mv.placements.len()).max(2) as f64;
+            raw.branches = 2.0;
+            raw.search = 100.0;
+        }
+    }
+    Features { x: raw.vector(), cover: Vec::new() }
+}

@@ -1,0 +1,285 @@
+//! The written route (how-a-card-is-computed.txt section 5): the engine's own solve, cheapest move
+//! first, as a solver who writes candidates: placements found on the placed digits alone until
+//! none is left, then the notes are written (one step of its own) and every later move reads them.
+//! Moves people make in their head (pairs and short chains without notes: MSI, MCH and the
+//! in-the-head shapes, PPR's in-the-head singles) are not on it.
+
+use super::features::{self, Features};
+use super::params::PriceSet;
+use super::price::price;
+use crate::board::Geometry;
+use crate::refute::candidate_count;
+use crate::techniques::{
+    Candidate, Finder, MAX_MOVES_PER_TECHNIQUE, Move, State, Tech, aic, als, cap_moves, cases, chains, code,
+    colouring, fish, forcing, intersections, subsets, uniqueness, wings,
+};
+
+/// One priced step of the written route.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WrittenStep {
+    /// The technique, None for writing the notes.
+    pub tech: Option<Tech>,
+    /// True for a placement made without notes.
+    pub direct: bool,
+    /// The step's price d.
+    pub price: f64,
+    /// Candidates on the grid before the step (C).
+    pub candidates: usize,
+    /// Moves on offer at that position.
+    pub on_offer: usize,
+    /// The feature vector (None for writing the notes).
+    pub features: Option<Features>,
+}
+
+/// Every single on the notes, one per placement: a naked single, or a hidden single in each house
+/// where it is one (the route prices each and takes the cheapest).
+fn notes_singles<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+    let open = st.open_cells(geo);
+    let [ones, twos, _] = crate::bits::count_at_least(&st.planes[..geo.digits], &open);
+    for cell in ones.and_not(&twos).iter() {
+        let d = st.cell_mask(geo, cell).trailing_zeros();
+        out.push(Move {
+            tech: code::NSI,
+            placements: vec![Candidate { cell, digit: d as u8 + 1 }],
+            eliminations: Vec::new(),
+            houses: Vec::new(),
+            digits: 1 << d,
+            cost: 0,
+        });
+    }
+    // A hidden single is read in its box when it is one there, else in its row, else its column.
+    let mut seen: Vec<(usize, usize)> = Vec::new();
+    for h in geo.boxes.iter().chain(&geo.rows).chain(&geo.cols).chain(&geo.complete_houses) {
+        for d in 0..geo.digits {
+            let spots = st.planes[d].and(&geo.houses[*h]);
+            if let Some(cell) = spots.first().filter(|&c| spots.is_single() && open.contains(c)) {
+                if seen.contains(&(cell, d)) {
+                    continue;
+                }
+                seen.push((cell, d));
+                out.push(Move {
+                    tech: code::HSI,
+                    placements: vec![Candidate { cell, digit: d as u8 + 1 }],
+                    eliminations: Vec::new(),
+                    houses: vec![*h],
+                    digits: 1 << d,
+                    cost: 0,
+                });
+            }
+        }
+    }
+}
+
+/// Moves on offer among singles: one per technique and cell, at most eight per technique.
+fn singles_on_offer(moves: &[Move]) -> usize {
+    let mut cells: [Vec<usize>; 2] = Default::default();
+    for m in moves {
+        let i = usize::from(m.tech == code::HSI);
+        if let Some(p) = m.placements.first().filter(|p| !cells[i].contains(&p.cell)) {
+            cells[i].push(p.cell);
+        }
+    }
+    cells.iter().map(|c| c.len().min(MAX_MOVES_PER_TECHNIQUE)).sum()
+}
+
+/// Lock eliminations only: PPR's in-the-head placements are not written moves.
+fn locks<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+    let mut all = Vec::new();
+    intersections::pointing_claiming(geo, st, &mut all);
+    out.extend(all.into_iter().filter(|m| m.placements.is_empty()));
+}
+
+/// The searches of the notes phase, in tiers: the engine looks at a tier only when every tier
+/// before it has no move, and takes the cheapest move of the first tier that has one.
+fn tiers<const W: usize>(head: bool) -> Vec<Vec<Finder<W>>> {
+    let mut t: Vec<Vec<Finder<W>>> = vec![
+        vec![notes_singles::<W>],
+        vec![locks::<W>],
+        vec![
+            subsets::naked_pair::<W>,
+            subsets::hidden_pair::<W>,
+            subsets::naked_triple::<W>,
+            subsets::hidden_triple::<W>,
+            subsets::naked_quad::<W>,
+            subsets::hidden_quad::<W>,
+        ],
+        vec![uniqueness::unique_rectangle::<W>, uniqueness::bug_plus_one::<W>],
+        vec![
+            fish::x_wing::<W>,
+            fish::fish::<W>,
+            colouring::simple_colouring::<W>,
+            colouring::multi_colouring::<W>,
+            colouring::medusa::<W>,
+            wings::y_wing::<W>,
+            wings::xyz_wing::<W>,
+            wings::wxyz_wing::<W>,
+            chains::x_chain::<W>,
+            chains::empty_rectangle::<W>,
+            chains::xy_chain::<W>,
+            chains::remote_pairs::<W>,
+            chains::chute_remote_pairs::<W>,
+        ],
+        // Expert: chains and almost locked sets, then case analysis (the other case splits are
+        // the in-the-head forms a writing solver does not use).
+        vec![
+            aic::aic::<W>,
+            aic::nice_loop::<W>,
+            als::als_xz::<W>,
+            als::als_xy_wing::<W>,
+            als::sue_de_coq::<W>,
+            als::aligned_pair_exclusion::<W>,
+            als::als_chain::<W>,
+            als::death_blossom::<W>,
+        ],
+        vec![cases::case_analysis::<W>],
+        // Extreme: forcing, then the proof by full search, which always has a move.
+        vec![
+            forcing::forcing_chains::<W>,
+            forcing::forcing_nets::<W>,
+            forcing::nested_forcing::<W>,
+            forcing::nishio::<W>,
+            forcing::pattern_overlay::<W>,
+        ],
+        vec![forcing::trial::<W>],
+    ];
+    if head {
+        t.push(vec![subsets::subset_in_head::<W>, chains::head_chain::<W>]);
+    }
+    t
+}
+
+/// Candidate density F's numerator: Andrew Stuart's 20 C / 727, relative to the board's size
+/// above 9x9.
+pub fn density<const W: usize>(geo: &Geometry<W>, candidates: usize) -> f64 {
+    let slots = geo.cells * geo.digits;
+    let c = candidates as f64;
+    if slots <= 729 { c / 727.0 * 20.0 } else { c / slots as f64 * 20.0 * 729.0 / 727.0 }
+}
+
+/// The written route under one price set; None when it gets stuck. `head` lets the in-the-head
+/// moves in (the fallback for a puzzle the written moves alone cannot finish).
+pub fn route<const W: usize>(
+    geo: &Geometry<W>,
+    start: &State<W>,
+    set: &PriceSet,
+    head: bool,
+) -> Option<Vec<WrittenStep>> {
+    let mut st = start.clone();
+    let mut out = Vec::new();
+    let mut last: Option<(usize, u8)> = None;
+    // Placements without notes, cheapest first.
+    while !st.is_solved(geo) {
+        let found = features::direct_singles(geo, &st);
+        if found.is_empty() {
+            break;
+        }
+        // Moves on offer: one per technique and cell, at most eight per technique.
+        let mut cells: [Vec<usize>; 3] = Default::default();
+        for s in &found {
+            let i = if s.tech == code::FHS {
+                0
+            } else if s.tech == code::NSI {
+                1
+            } else {
+                2
+            };
+            if !cells[i].contains(&s.cell) {
+                cells[i].push(s.cell);
+            }
+        }
+        let on_offer: usize = cells.iter().map(|c| c.len().min(MAX_MOVES_PER_TECHNIQUE)).sum();
+        let mut best: Option<(f64, f64, usize)> = None;
+        for (i, s) in found.iter().enumerate() {
+            let p = price(set, &s.feat);
+            // A move that continues from the last one (same digit, or a house shared with its
+            // cell) is seen sooner.
+            let near = last.is_some_and(|(c, d): (usize, u8)| d == s.digit || geo.peers[c].contains(s.cell));
+            let key = if near { p - set.locality } else { p };
+            if best.is_none_or(|(bk, _, _)| key < bk) {
+                best = Some((key, p, i));
+            }
+        }
+        let Some((_, p, i)) = best else { break };
+        last = Some((found[i].cell, found[i].digit));
+        let s = &found[i];
+        out.push(WrittenStep {
+            tech: Some(s.tech),
+            direct: true,
+            price: p,
+            candidates: candidate_count(geo, &st),
+            on_offer: on_offer.max(1),
+            features: Some(s.feat.clone()),
+        });
+        let pl = Candidate { cell: s.cell, digit: s.digit };
+        st.apply_step(geo, &[pl], &[]);
+    }
+    if st.is_solved(geo) {
+        return Some(out);
+    }
+    out.push(WrittenStep {
+        tech: None,
+        direct: false,
+        price: set.take_notes,
+        candidates: candidate_count(geo, &st),
+        on_offer: 1,
+        features: None,
+    });
+    let tiers = tiers::<W>(head);
+    let mut buf = Vec::new();
+    let mut moves = Vec::new();
+    while !st.is_solved(geo) {
+        moves.clear();
+        let mut on_offer = 0;
+        for (ti, tier) in tiers.iter().enumerate() {
+            for f in tier {
+                buf.clear();
+                f(geo, &st, &mut buf);
+                if ti > 0 {
+                    cap_moves(&mut buf);
+                }
+                moves.append(&mut buf);
+            }
+            if !moves.is_empty() {
+                // The same deduction found twice (a lock seen from the box and from the line) is
+                // one move on offer.
+                let mut k = 0;
+                while k < moves.len() {
+                    let dup = moves[..k].iter().any(|m| {
+                        m.placements == moves[k].placements && m.eliminations == moves[k].eliminations
+                    });
+                    if dup {
+                        moves.remove(k);
+                    } else {
+                        k += 1;
+                    }
+                }
+                on_offer = if ti == 0 { singles_on_offer(&moves) } else { moves.len() };
+                break;
+            }
+        }
+        let mut best: Option<(f64, usize, Features)> = None;
+        for (i, m) in moves.iter().enumerate() {
+            let f = features::notes_move(geo, &st, m);
+            let p = price(set, &f);
+            if best.as_ref().is_none_or(|(bp, _, _)| p < *bp) {
+                best = Some((p, i, f));
+            }
+        }
+        let (p, i, f) = best?;
+        out.push(WrittenStep {
+            tech: Some(moves[i].tech),
+            direct: false,
+            price: p,
+            candidates: candidate_count(geo, &st),
+            on_offer: on_offer.max(1),
+            features: Some(f),
+        });
+        let before = (candidate_count(geo, &st), st.placed.len());
+        st.apply(geo, &moves[i]);
+        if (candidate_count(geo, &st), st.placed.len()) == before {
+            // A move that changes nothing would repeat forever.
+            return None;
+        }
+    }
+    Some(out)
+}

@@ -1,0 +1,245 @@
+//! The technique-free search effort (how-a-card-is-computed.txt section 9): at each point where
+//! simple logic (naked and hidden singles on full notes) is stuck, try every candidate, find the
+//! ones whose assumption fails fastest, remove them, and go on.
+//!
+//! ```
+//! use pencilmark::{board::Geometry, format, refute, techniques::State};
+//! let p = format::read("....4.8.3.6...8..29.86.5..1235.........7..2.........96..2......8.12..7...9.......").unwrap();
+//! let geo = Geometry::<2>::new(&p.board);
+//! let start = State::new(&geo, &p.givens).unwrap();
+//! let solution = pencilmark::unique_solution(&p).unwrap();
+//! let points = refute::profile(&geo, &start, &solution, refute::DEFAULT_LIMIT);
+//! assert!(!points.is_empty());
+//! assert!(refute::search_effort(&points, 60) > 0.0);
+//! ```
+
+use crate::bits::count_at_least;
+use crate::board::Geometry;
+use crate::techniques::State;
+
+/// The most stuck points a profile records.
+pub const DEFAULT_LIMIT: usize = 400;
+
+/// The most placements a trial makes before it is counted as not refuted.
+const MAX_PLACEMENTS: usize = 100;
+
+/// One point where singles are stuck.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StuckPoint {
+    /// Candidates on the grid there (C).
+    pub candidates: usize,
+    /// Candidates refuted in the fewest rounds (R; 0 when none was refuted).
+    pub shortest: usize,
+    /// Placements the shortest refutations took (1: the assumption fails at once).
+    pub length: usize,
+}
+
+/// Outcome of applying one round of singles.
+enum Round {
+    Contradiction,
+    Stuck,
+    Progress,
+    Solved,
+}
+
+/// Candidates left on open cells.
+pub fn candidate_count<const W: usize>(geo: &Geometry<W>, st: &State<W>) -> usize {
+    let open = st.open_cells(geo);
+    st.planes[..geo.digits].iter().map(|p| p.and(&open).len() as usize).sum()
+}
+
+/// True when the position cannot be completed by the most direct reading: an open cell without
+/// candidates, or a complete house with a digit that has no place left.
+fn broken<const W: usize>(geo: &Geometry<W>, st: &State<W>) -> bool {
+    let open = st.open_cells(geo);
+    let [ones, _, _] = count_at_least(&st.planes[..geo.digits], &open);
+    if !open.is_subset(&ones) {
+        return true;
+    }
+    geo.complete_houses.iter().any(|&h| st.planes[..geo.digits].iter().any(|p| !p.intersects(&geo.houses[h])))
+}
+
+/// Places `digit` (0-based) in `cell`; false when that candidate is gone.
+fn place<const W: usize>(geo: &Geometry<W>, st: &mut State<W>, cell: usize, digit: usize) -> bool {
+    if st.placed.contains(cell) {
+        return st.values[cell] as usize == digit + 1;
+    }
+    if !st.planes[digit].contains(cell) {
+        return false;
+    }
+    for (e, plane) in st.planes[..geo.digits].iter_mut().enumerate() {
+        if e != digit {
+            plane.remove(cell);
+        }
+    }
+    st.planes[digit] = st.planes[digit].and_not(&geo.peers[cell]);
+    st.placed.insert(cell);
+    st.values[cell] = digit as u8 + 1;
+    true
+}
+
+/// One round: every naked and hidden single of the position, placed together.
+fn singles_round<const W: usize>(geo: &Geometry<W>, st: &mut State<W>) -> Round {
+    let open = st.open_cells(geo);
+    if open.is_empty() {
+        return Round::Solved;
+    }
+    let mut found: Vec<(usize, usize)> = Vec::new();
+    let [ones, twos, _] = count_at_least(&st.planes[..geo.digits], &open);
+    for cell in ones.and_not(&twos).iter() {
+        let m = st.cell_mask(geo, cell);
+        found.push((cell, m.trailing_zeros() as usize));
+    }
+    for &h in &geo.complete_houses {
+        let ho = geo.houses[h].and(&open);
+        if ho.is_empty() {
+            continue;
+        }
+        for d in 0..geo.digits {
+            let spots = st.planes[d].and(&geo.houses[h]);
+            if spots.is_single() {
+                let cell = spots.first().unwrap_or(0);
+                if open.contains(cell) {
+                    found.push((cell, d));
+                }
+            }
+        }
+    }
+    if found.is_empty() {
+        return Round::Stuck;
+    }
+    for (cell, d) in found {
+        if !place(geo, st, cell, d) {
+            return Round::Contradiction;
+        }
+    }
+    if broken(geo, st) { Round::Contradiction } else { Round::Progress }
+}
+
+/// Singles until stuck or solved; false on a contradiction.
+fn propagate<const W: usize>(geo: &Geometry<W>, st: &mut State<W>) -> bool {
+    loop {
+        match singles_round(geo, st) {
+            Round::Contradiction => return false,
+            Round::Stuck | Round::Solved => return true,
+            Round::Progress => {}
+        }
+    }
+}
+
+/// Placements (the assumption first, then one single at a time) until the assumption `digit` in
+/// `cell` fails; None when singles do not refute it within `bound` placements.
+fn refutation_length<const W: usize>(
+    geo: &Geometry<W>,
+    st: &State<W>,
+    cell: usize,
+    digit: usize,
+    bound: usize,
+) -> Option<usize> {
+    let mut t = st.clone();
+    if !place(geo, &mut t, cell, digit) || broken(geo, &t) {
+        return Some(1);
+    }
+    let mut n = 1;
+    while n < bound {
+        let (c, d) = next_single(geo, &t)?;
+        n += 1;
+        if !place(geo, &mut t, c, d) || broken(geo, &t) {
+            return Some(n);
+        }
+    }
+    None
+}
+
+/// The first single of a position: a naked single (lowest cell), else a hidden single (house
+/// order, lowest digit).
+fn next_single<const W: usize>(geo: &Geometry<W>, st: &State<W>) -> Option<(usize, usize)> {
+    let open = st.open_cells(geo);
+    let [ones, twos, _] = count_at_least(&st.planes[..geo.digits], &open);
+    if let Some(cell) = ones.and_not(&twos).first() {
+        return Some((cell, st.cell_mask(geo, cell).trailing_zeros() as usize));
+    }
+    for &h in &geo.complete_houses {
+        for d in 0..geo.digits {
+            let spots = st.planes[d].and(&geo.houses[h]);
+            if spots.is_single() {
+                let cell = spots.first().unwrap_or(0);
+                if open.contains(cell) {
+                    return Some((cell, d));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The refutation profile from `start`: the stuck points of singles and, at each, the candidates
+/// refuted fastest (which are then removed). At most `limit` points. `solution` (a digit per cell)
+/// lets the search go on where nothing is refuted quickly: it then places the solution's digit in
+/// the most constrained cell, as a lucky guess would.
+pub fn profile<const W: usize>(
+    geo: &Geometry<W>,
+    start: &State<W>,
+    solution: &[u8],
+    limit: usize,
+) -> Vec<StuckPoint> {
+    let mut st = start.clone();
+    let mut out = Vec::new();
+    if !propagate(geo, &mut st) {
+        return out;
+    }
+    while !st.is_solved(geo) && out.len() < limit {
+        let open = st.open_cells(geo);
+        let c = candidate_count(geo, &st);
+        let mut best = MAX_PLACEMENTS + 1;
+        let mut refuted: Vec<(usize, usize)> = Vec::new();
+        for cell in open.iter() {
+            for d in 0..geo.digits {
+                if !st.planes[d].contains(cell) {
+                    continue;
+                }
+                if let Some(r) = refutation_length(geo, &st, cell, d, best.min(MAX_PLACEMENTS)) {
+                    if r < best {
+                        best = r;
+                        refuted.clear();
+                    }
+                    if r == best {
+                        refuted.push((cell, d));
+                    }
+                }
+            }
+        }
+        if refuted.is_empty() {
+            out.push(StuckPoint { candidates: c, shortest: 0, length: 0 });
+            // Nothing fails fast: go on with the solution's digit in the most constrained cell.
+            let cell = open.iter().min_by_key(|&cl| st.cell_mask(geo, cl).count_ones());
+            let Some(cell) = cell else { break };
+            let d = solution.get(cell).copied().unwrap_or(0) as usize;
+            if d == 0 || !place(geo, &mut st, cell, d - 1) || !propagate(geo, &mut st) {
+                break;
+            }
+            continue;
+        }
+        out.push(StuckPoint { candidates: c, shortest: refuted.len(), length: best });
+        for (cell, d) in refuted {
+            st.planes[d].remove(cell);
+        }
+        if broken(geo, &st) || !propagate(geo, &mut st) {
+            break;
+        }
+    }
+    out
+}
+
+/// The search-effort term: ln(1 + sum over stuck points of ln(C / R) per empty cell), a point
+/// where nothing was refuted counting ln C + 2.
+pub fn search_effort(points: &[StuckPoint], empty_cells: usize) -> f64 {
+    let s: f64 = points
+        .iter()
+        .map(|p| {
+            let c = p.candidates.max(1) as f64;
+            if p.shortest > 0 { (c / p.shortest as f64).ln() } else { c.ln() + 2.0 }
+        })
+        .sum();
+    (s / empty_cells.max(1) as f64).ln_1p()
+}
