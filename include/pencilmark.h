@@ -123,8 +123,11 @@ uint32_t pm_abi_version(void);
  * by length; whitespace is ignored).
  *
  * `options_json` is NULL or "" for the defaults, or a JSON object with the keys "fields" (array
- * of card field names), "alternatives" (bool) and "jobs" (int >= 1, used by pm_rate_many only).
- * Unknown keys are an error.
+ * of card field names), "alternatives" (bool), "max_seconds" (number: a time limit per card; the
+ * card then carries "completed"), "allow_guessing" (bool: stop where logic runs out, band
+ * "Unknown"), "explain" (true, "notation" or a list of levels: steps with their notation),
+ * "grader_model" (object of named model overrides, e.g. {"score.map.A": "x1.2"}) and "jobs"
+ * (int >= 1, used by pm_rate_many only). Unknown keys are an error.
  *
  * Returns the grade card as JSON, or an object {"error": "..."} when the puzzle has no card (not
  * readable, no solution, not unique, beyond this build's techniques) or an argument is wrong
