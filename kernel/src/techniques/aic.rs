@@ -616,11 +616,7 @@ pub(super) fn search_net<const W: usize>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Board;
-
-    fn geo() -> Geometry<2> {
-        Geometry::new(&Board::standard(9).unwrap())
-    }
+    use crate::techniques::test_positions::run_checked;
 
     /// "r4c5#7".
     fn cand(text: &str) -> Candidate {
@@ -638,41 +634,10 @@ mod tests {
         })
     }
 
-    /// A position from a candidate grid: 81 tokens, "=d" for a placed digit, else the cell's
-    /// candidates (positions of the reference routes, before the step named).
-    fn from_grid(geo: &Geometry<2>, grid: &str) -> State<2> {
-        let tokens: Vec<&str> = grid.split_whitespace().collect();
-        assert_eq!(tokens.len(), 81);
-        let givens: Vec<u8> =
-            tokens.iter().map(|t| t.strip_prefix('=').map_or(0, |d| d.parse().unwrap())).collect();
-        let mut st = State::new(geo, &givens).unwrap();
-        let mut gone = Vec::new();
-        for (cell, t) in tokens.iter().enumerate() {
-            if givens[cell] == 0 {
-                for d in 1..=9u8 {
-                    if st.planes[d as usize - 1].contains(cell) && !t.contains((b'0' + d) as char) {
-                        gone.push(Candidate { cell, digit: d });
-                    }
-                }
-            }
-        }
-        st.apply_step(geo, &[], &gone);
-        st
-    }
-
-    /// Runs a search and checks every move against the solution (no true candidate eliminated).
+    /// Runs a search checked against the solution; every move eliminates something.
     fn run(find: fn(&Geometry<2>, &State<2>, &mut Vec<Move>), pos: (&str, &str)) -> Vec<Move> {
-        let g = geo();
-        let st = from_grid(&g, pos.0);
-        let solution: Vec<u8> = pos.1.bytes().map(|b| b - b'0').collect();
-        let mut out = Vec::new();
-        find(&g, &st, &mut out);
-        for m in &out {
-            assert!(!m.eliminations.is_empty());
-            for e in &m.eliminations {
-                assert_ne!(solution[e.cell], e.digit, "{} eliminates a true candidate", m.tech.code());
-            }
-        }
+        let out = run_checked(find, pos);
+        assert!(out.iter().all(|m| !m.eliminations.is_empty()));
         out
     }
 

@@ -1074,6 +1074,7 @@ pub fn chute_remote_pairs<const W: usize>(geo: &Geometry<W>, st: &State<W>, out:
 mod tests {
     use super::*;
     use crate::board::Board;
+    use crate::techniques::test_positions::{from_grid, run_checked};
 
     fn geo() -> Geometry<2> {
         Geometry::new(&Board::standard(9).unwrap())
@@ -1164,45 +1165,8 @@ mod tests {
         "319256748675814329428397516834721965591643287267985431942178653783562194156439872",
     );
 
-    /// A position from a candidate grid: 81 tokens, "=d" for a placed digit, else the cell's
-    /// candidates.
-    fn from_grid(geo: &Geometry<2>, grid: &str) -> State<2> {
-        let tokens: Vec<&str> = grid.split_whitespace().collect();
-        assert_eq!(tokens.len(), 81);
-        let givens: Vec<u8> =
-            tokens.iter().map(|t| t.strip_prefix('=').map_or(0, |d| d.parse().unwrap())).collect();
-        let mut st = State::new(geo, &givens).unwrap();
-        let mut gone = Vec::new();
-        for (cell, t) in tokens.iter().enumerate() {
-            if givens[cell] == 0 {
-                for d in 1..=9u8 {
-                    if st.planes[d as usize - 1].contains(cell) && !t.contains((b'0' + d) as char) {
-                        gone.push(Candidate { cell, digit: d });
-                    }
-                }
-            }
-        }
-        st.apply_step(geo, &[], &gone);
-        st
-    }
-
-    /// Runs a search, checks every move against the solution (no true candidate eliminated,
-    /// every placement right) and returns the moves.
     fn run(find: fn(&Geometry<2>, &State<2>, &mut Vec<Move>), pos: (&str, &str)) -> Vec<Move> {
-        let g = geo();
-        let st = from_grid(&g, pos.0);
-        let solution: Vec<u8> = pos.1.bytes().map(|b| b - b'0').collect();
-        let mut out = Vec::new();
-        find(&g, &st, &mut out);
-        for m in &out {
-            for e in &m.eliminations {
-                assert_ne!(solution[e.cell], e.digit, "{} eliminates a true candidate", m.tech.code());
-            }
-            for p in &m.placements {
-                assert_eq!(solution[p.cell], p.digit, "{} places a wrong digit", m.tech.code());
-            }
-        }
-        out
+        run_checked(find, pos)
     }
 
     /// The solution with a few cells open: only singles are left, so no chain finds anything.

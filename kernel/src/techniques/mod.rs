@@ -359,8 +359,49 @@ pub fn all_moves<const W: usize>(geo: &Geometry<W>, st: &State<W>, max_band: u8)
 /// Positions for the technique tests, written as the reference routes show them.
 #[cfg(test)]
 pub(crate) mod test_positions {
-    use super::State;
+    use super::{Candidate, Finder, State};
     use crate::board::{Board, Geometry};
+
+    /// A position from a candidate grid: 81 tokens, "=d" for a placed digit, else the cell's
+    /// candidates (positions of the reference routes, before the step named).
+    pub fn from_grid(geo: &Geometry<2>, grid: &str) -> State<2> {
+        let tokens: Vec<&str> = grid.split_whitespace().collect();
+        assert_eq!(tokens.len(), 81);
+        let givens: Vec<u8> =
+            tokens.iter().map(|t| t.strip_prefix('=').map_or(0, |d| d.parse().unwrap())).collect();
+        let mut st = State::new(geo, &givens).unwrap();
+        let mut gone = Vec::new();
+        for (cell, t) in tokens.iter().enumerate() {
+            if givens[cell] == 0 {
+                for d in 1..=9u8 {
+                    if st.planes[d as usize - 1].contains(cell) && !t.contains((b'0' + d) as char) {
+                        gone.push(Candidate { cell, digit: d });
+                    }
+                }
+            }
+        }
+        st.apply_step(geo, &[], &gone);
+        st
+    }
+
+    /// Runs a search on a (candidate grid, solution) position, checks every move against the
+    /// solution (no true candidate eliminated, every placement right) and returns the moves.
+    pub fn run_checked(find: Finder<2>, pos: (&str, &str)) -> Vec<super::Move> {
+        let g = classic9();
+        let st = from_grid(&g, pos.0);
+        let solution: Vec<u8> = pos.1.bytes().map(|b| b - b'0').collect();
+        let mut out = Vec::new();
+        find(&g, &st, &mut out);
+        for m in &out {
+            for e in &m.eliminations {
+                assert_ne!(solution[e.cell], e.digit, "{} eliminates a true candidate", m.tech.code());
+            }
+            for p in &m.placements {
+                assert_eq!(solution[p.cell], p.digit, "{} places a wrong digit", m.tech.code());
+            }
+        }
+        out
+    }
 
     pub fn classic9() -> Geometry<2> {
         Geometry::new(&Board::standard(9).unwrap())
