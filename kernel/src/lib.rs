@@ -272,8 +272,16 @@ fn direct_conflict(p: &Puzzle) -> Option<String> {
 
 /// Proves that a puzzle has exactly one solution and returns it.
 pub fn unique_solution(p: &Puzzle) -> Result<Vec<u8>, RateError> {
+    unique_solution_until(p, None)
+}
+
+/// As [`unique_solution`], giving up at `deadline` with `Undecided` (large boards can take long).
+fn unique_solution_until(p: &Puzzle, deadline: Option<std::time::Instant>) -> Result<Vec<u8>, RateError> {
     let solver = Solver::new(&p.board).map_err(RateError::Board)?;
-    let c = solver.count(&p.givens, 2);
+    let c = match deadline {
+        None => solver.count(&p.givens, 2),
+        Some(at) => solver.count_until(&p.givens, 2, at).ok_or(RateError::Undecided)?,
+    };
     match c.count {
         0 => Err(RateError::NoSolution { conflict: direct_conflict(p) }),
         1 => Ok(c.solution.expect("a count of 1 carries its solution")),
@@ -304,7 +312,7 @@ pub fn rate(p: &Puzzle, opts: &RateOptions) -> Result<Card, RateError> {
     }
     let deadline = opts.max_seconds.map(|s| started + std::time::Duration::from_secs_f64(s.min(1e9)));
     let _deadline = route::set_deadline(deadline);
-    let solution = unique_solution(p)?;
+    let solution = unique_solution_until(p, deadline)?;
     if route::deadline_passed() {
         return Err(RateError::Undecided);
     }

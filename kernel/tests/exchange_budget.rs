@@ -5,6 +5,7 @@
 
 use pencilmark::format::{canonical_text, canonical_text_with_budget, fingerprint, read, read_document};
 use pencilmark::solve::Solver;
+use pencilmark::{RateError, RateOptions, rate};
 
 /// An n x n classic (n = b*b) whose first `holes + 1` cells of row 1 can only hold 1..=holes: the
 /// digits above `holes` stand in rows 2..b of the boxes those cells are in.
@@ -76,4 +77,21 @@ fn killer_cages_are_solved_for_the_canonical_text_within_the_budget() {
     // The same search stops at its budget.
     let e = canonical_text_with_budget(&doc, 3).unwrap_err().to_string();
     assert!(e.starts_with("uniqueness not decided within 3 search nodes"), "{e}");
+}
+
+#[test]
+fn max_seconds_bounds_the_uniqueness_proof_of_a_large_board() {
+    // Without a limit this proof runs for hours; with one, the rating stops at the deadline.
+    let p = read(&pigeonhole(5, 15)).unwrap();
+    let opts = RateOptions { max_seconds: Some(0.2), ..RateOptions::default() };
+    let started = std::time::Instant::now();
+    assert_eq!(rate(&p, &opts).unwrap_err(), RateError::Undecided);
+    // Loose bound (the test machine may be busy): the limit stopped it, not a finished search.
+    assert!(started.elapsed().as_secs_f64() < 30.0);
+    // An 8x8 with a unique solution counts the same under a generous limit.
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../data/fixtures/exchange/");
+    let p = read(&std::fs::read_to_string(format!("{dir}classic8.json")).unwrap()).unwrap();
+    let s = Solver::new(&p.board).unwrap();
+    let far = std::time::Instant::now() + std::time::Duration::from_secs(3600);
+    assert_eq!(s.count_until(&p.givens, 2, far).unwrap(), s.count(&p.givens, 2));
 }

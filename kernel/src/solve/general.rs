@@ -4,7 +4,7 @@
 //! cells included) plus the set of placed cells. Propagation is naked singles (found with a
 //! bit-sliced count over the planes) and hidden singles (one popcount per complete house and
 //! digit); branching takes the unplaced cell with the fewest candidates. Complete: no node limit
-//! unless the caller asks for one (`count_from_budget`).
+//! unless the caller asks for one (`count_from_cutoff`: a node budget or a deadline).
 //! The search stack is allocated once per call, never per node.
 
 use crate::bits::{CellSet, count_at_least};
@@ -143,32 +143,41 @@ pub(crate) fn count_from<const W: usize>(
     limit: u32,
     solution: Option<&mut [u8]>,
 ) -> u32 {
-    match search::<W, false>(geo, root, limit, solution, 0) {
+    match search::<W, false>(geo, root, limit, solution, Cutoff::Nodes(0)) {
         Ok(n) => n,
-        Err(_) => unreachable!("an unbudgeted search never runs out"),
+        Err(_) => unreachable!("an unlimited search never gives up"),
     }
 }
 
-/// As [`count_from`], but gives up after visiting `max_nodes` search nodes (each propagation of
-/// a node counts one): `Err(solutions found so far)`.
-pub(crate) fn count_from_budget<const W: usize>(
+/// Where a limited search gives up.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Cutoff {
+    /// After visiting this many search nodes (each propagation of a node counts one):
+    /// deterministic, the same input always stops at the same place.
+    Nodes(u64),
+    /// At this moment (the clock is read every 256 nodes, a small fraction of their cost).
+    Deadline(std::time::Instant),
+}
+
+/// As [`count_from`], but gives up at `cutoff`: `Err(solutions found so far)`.
+pub(crate) fn count_from_cutoff<const W: usize>(
     geo: &Geometry<W>,
     root: &Node<W>,
     limit: u32,
     solution: Option<&mut [u8]>,
-    max_nodes: u64,
+    cutoff: Cutoff,
 ) -> Result<u32, u32> {
-    search::<W, true>(geo, root, limit, solution, max_nodes)
+    search::<W, true>(geo, root, limit, solution, cutoff)
 }
 
-/// The search; with `BUDGETED` false the node budget is compiled out.
+/// The search; with `LIMITED` false the cutoff is compiled out.
 #[inline(always)]
-fn search<const W: usize, const BUDGETED: bool>(
+fn search<const W: usize, const LIMITED: bool>(
     geo: &Geometry<W>,
     root: &Node<W>,
     limit: u32,
     mut solution: Option<&mut [u8]>,
-    max_nodes: u64,
+    cutoff: Cutoff,
 ) -> Result<u32, u32> {
     let mut nodes: u64 = 0;
     struct Frame<const W: usize> {
@@ -183,8 +192,12 @@ fn search<const W: usize, const BUDGETED: bool>(
     let mut current = Some(*root);
     loop {
         if let Some(mut node) = current.take() {
-            if BUDGETED {
-                if nodes >= max_nodes {
+            if LIMITED {
+                let spent = match cutoff {
+                    Cutoff::Nodes(max) => nodes >= max,
+                    Cutoff::Deadline(at) => nodes.is_multiple_of(256) && std::time::Instant::now() >= at,
+                };
+                if spent {
                     return Err(count);
                 }
                 nodes += 1;

@@ -146,22 +146,31 @@ impl Solver {
         limit: u32,
         max_nodes: u64,
     ) -> Result<Count, BudgetExhausted> {
+        self.count_cut(givens, limit, general::Cutoff::Nodes(max_nodes))
+            .map_err(|found| BudgetExhausted { max_nodes, found })
+    }
+
+    /// As [`Solver::count`], but the general solver gives up at `deadline` (`None`). A classic
+    /// 9x9 goes through the 9x9 counter, which always finishes within milliseconds.
+    pub fn count_until(&self, givens: &[u8], limit: u32, deadline: std::time::Instant) -> Option<Count> {
+        self.count_cut(givens, limit, general::Cutoff::Deadline(deadline)).ok()
+    }
+
+    /// The count with the general solver cut off: `Err(solutions found so far)`.
+    fn count_cut(&self, givens: &[u8], limit: u32, cutoff: general::Cutoff) -> Result<Count, u32> {
         assert_eq!(givens.len(), self.board.cell_count(), "one given per cell");
         if self.board.is_classic9() {
             return Ok(self.count(givens, limit));
         }
         let mut out = vec![0u8; self.board.cell_count()];
         let limit = limit.max(1);
-        let n = on_geometry!(&self.geometry, geo => {
+        let count = on_geometry!(&self.geometry, geo => {
             match Node::with_givens(geo, givens) {
                 None => Ok(0),
-                Some(root) => general::count_from_budget(geo, &root, limit, Some(&mut out), max_nodes),
+                Some(root) => general::count_from_cutoff(geo, &root, limit, Some(&mut out), cutoff),
             }
-        });
-        match n {
-            Ok(count) => Ok(Count { count, solution: (count > 0).then_some(out) }),
-            Err(found) => Err(BudgetExhausted { max_nodes, found }),
-        }
+        })?;
+        Ok(Count { count, solution: (count > 0).then_some(out) })
     }
 }
 
