@@ -43,9 +43,8 @@ fn main() {
         });
         #[cfg(feature = "peer")]
         let d = {
-            let peer: Vec<sudoku::Sudoku> =
-                lines.iter().map(|l| sudoku::Sudoku::from_str_line(l).unwrap()).collect();
-            time(reps, || peer.iter().map(|s| black_box(*s).solutions_count_up_to(2) as u64).sum())
+            let peer = pencilmark_benches::peer_puzzles(&lines);
+            time(reps, || pencilmark_benches::peer_count2(&peer) as u64)
         };
         #[cfg(not(feature = "peer"))]
         let d = f64::NAN;

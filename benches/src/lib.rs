@@ -74,3 +74,15 @@ pub fn generated(d: usize, n: usize, share: f64, seed: u64) -> (Board, Vec<Vec<u
     }
     (board, out)
 }
+
+/// The peer's inputs: the lines parsed by the `sudoku` crate (AGPL-3.0, `peer` feature only).
+#[cfg(feature = "peer")]
+pub fn peer_puzzles(lines: &[String]) -> Vec<sudoku::Sudoku> {
+    lines.iter().map(|l| sudoku::Sudoku::from_str_line(l).expect("a valid line")).collect()
+}
+
+/// The peer's count-to-2 over every puzzle: the same work as ours.
+#[cfg(feature = "peer")]
+pub fn peer_count2(puzzles: &[sudoku::Sudoku]) -> usize {
+    puzzles.iter().map(|s| std::hint::black_box(*s).solutions_count_up_to(2)).sum()
+}
