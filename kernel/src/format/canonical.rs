@@ -858,7 +858,7 @@ impl Writer<'_> {
                 }
                 RuleKind::Corner { .. } | RuleKind::Negative { .. }
                     if matches!(&r.kind, RuleKind::Corner { kind, .. } if kind == "battenburg")
-                        || matches!(&r.kind, RuleKind::Negative { of, area: None, .. } if of == "battenburg") =>
+                        || matches!(&r.kind, RuleKind::Negative { of, .. } if of == "battenburg") =>
                 {
                     if !battenburg_done {
                         battenburg_done = true;
@@ -1237,9 +1237,7 @@ impl Writer<'_> {
                     }
                     cons.push(strip(&r.raw))
                 }
-                RuleKind::Negative { of, .. } if of == "rossini" || of == "battenburg" => {
-                    cons.push(strip(&r.raw))
-                }
+                RuleKind::Negative { of, .. } if of == "rossini" => cons.push(strip(&r.raw)),
                 _ => {}
             }
             if pairs.len() != before {
@@ -1379,9 +1377,12 @@ impl Writer<'_> {
         RossiniGroup { pairs_at, cons_at, negative, rules }
     }
 
-    /// Battenburg corners, written together at the first of them: in file order, or with the
-    /// negative (no area) the marked blocks that are windows of the grids in window order, then the
-    /// negative.
+    /// Battenburg corners and negatives, written together at the first of them. Without a
+    /// negative: the corners in file order. The reference keeps only the last negative: without an
+    /// `area` (or with one holding every window) the marked windows in window order, then the
+    /// negative; with a smaller `area` only the windows inside it, in window order, each marked one
+    /// as its corner and every other one as its "not a checkerboard" table (the marked corners
+    /// outside the area are lost, as in the reference).
     fn battenburg_group(&self) -> Vec<Json> {
         let doc = self.doc;
         let marked: Vec<&Vec<Pos>> = doc
@@ -1392,32 +1393,70 @@ impl Writer<'_> {
                 _ => None,
             })
             .collect();
-        let negative = doc
-            .rules
-            .iter()
-            .any(|r| matches!(&r.kind, RuleKind::Negative { of, area: None, .. } if of == "battenburg"));
+        let negative = doc.rules.iter().rev().find_map(|r| match &r.kind {
+            RuleKind::Negative { of, area, .. } if of == "battenburg" => Some(area),
+            _ => None,
+        });
         let corner =
             |cs: &[Pos]| rule("corner", vec![("kind", Json::str("battenburg")), ("cells", names(cs))]);
-        if !negative {
+        let Some(area) = negative else {
             return marked.iter().map(|cs| corner(cs)).collect();
-        }
+        };
+        let windows = self.battenburg_windows();
+        let scope: Option<HashSet<Pos>> = area.as_ref().map(|a| doc.area_cells(a).into_iter().collect());
+        let inside = |w: &[Pos; 4]| scope.as_ref().is_none_or(|s| w.iter().all(|q| s.contains(q)));
         let mut out = Vec::new();
-        for p in doc.cells() {
-            let w = [p, Pos::new(p.r, p.c + 1), Pos::new(p.r + 1, p.c), Pos::new(p.r + 1, p.c + 1)];
-            if !w.iter().all(|q| doc.is_cell(*q)) {
-                continue;
-            }
-            if !self.grid_areas.is_empty()
-                && !self.grid_areas.iter().any(|(_, a)| w.iter().all(|q| a.contains(q)))
-            {
-                continue;
-            }
+        if windows.iter().all(inside) {
+            out.extend(
+                windows.iter().filter(|w| marked.iter().any(|m| m.as_slice() == *w)).map(|w| corner(w)),
+            );
+            out.push(rule("negative", vec![("of", Json::str("battenburg"))]));
+            return out;
+        }
+        let table = self.not_checkerboard_table();
+        for w in windows.iter().filter(|w| inside(w)) {
             if marked.iter().any(|m| m.as_slice() == w) {
-                out.push(corner(&w));
+                out.push(corner(w));
+            } else {
+                out.push(rule("table", vec![("cells", names(w)), ("allowed", table.clone())]));
             }
         }
-        out.push(rule("negative", vec![("of", Json::str("battenburg"))]));
         out
+    }
+
+    /// The 2x2 windows a battenburg negative covers, by top-left cell in reading order: every block
+    /// of cells inside one grid area (any block of cells when there is none), cells TL, TR, BL, BR.
+    fn battenburg_windows(&self) -> Vec<[Pos; 4]> {
+        let doc = self.doc;
+        doc.cells()
+            .into_iter()
+            .map(|p| [p, Pos::new(p.r, p.c + 1), Pos::new(p.r + 1, p.c), Pos::new(p.r + 1, p.c + 1)])
+            .filter(|w| w.iter().all(|q| doc.is_cell(*q)))
+            .filter(|w| {
+                self.grid_areas.is_empty()
+                    || self.grid_areas.iter().any(|(_, a)| w.iter().all(|q| a.contains(q)))
+            })
+            .collect()
+    }
+
+    /// The allowed digits (TL, TR, BL, BR) of an unmarked window: orthogonal neighbours differ and
+    /// the four are not a parity checkerboard; in lexicographic order, as the reference writes it.
+    fn not_checkerboard_table(&self) -> Json {
+        let d = self.d as i64;
+        let mut rows = Vec::new();
+        for a in 1..=d {
+            for b in (1..=d).filter(|&b| b != a) {
+                for c in (1..=d).filter(|&c| c != a) {
+                    for e in (1..=d).filter(|&e| e != b && e != c) {
+                        let checkerboard = a % 2 == e % 2 && b % 2 == c % 2 && a % 2 != b % 2;
+                        if !checkerboard {
+                            rows.push(Json::ints([a, b, c, e]));
+                        }
+                    }
+                }
+            }
+        }
+        Json::Arr(rows)
     }
 
     /// Forward neighbour pairs in the reference engine's order: by cell (reading order), then by
