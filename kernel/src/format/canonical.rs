@@ -1332,8 +1332,49 @@ impl Writer<'_> {
                 }
             }
         }
+        if let Some(digits) = self.quadruple_digits(cs, allowed) {
+            cons.push(rule("contains", vec![("digits", Json::ints(digits)), ("cells", names(cs))]));
+            return;
+        }
         let al = Json::Arr(allowed.iter().map(|t| Json::ints(t.iter().copied())).collect());
         cons.push(rule("table", vec![("cells", names(cs)), ("allowed", al)]));
+    }
+
+    /// The quadruple clue a table is the expansion of, as the reference re-recognises it: a table
+    /// on a 2x2 block (TL, TR, BL, BR) whose allowed rows are exactly, in lexicographic order, every
+    /// row holding some non-empty multiset of digits. The multiset (ascending) is read off the table
+    /// as each digit's fewest occurrences in a row, then checked by regenerating the rows.
+    fn quadruple_digits(&self, cs: &[Pos], allowed: &[Vec<i64>]) -> Option<Vec<i64>> {
+        if cs.len() != 4 || !Self::is_block(cs) || allowed.is_empty() || allowed.iter().any(|t| t.len() != 4)
+        {
+            return None;
+        }
+        let d = self.d as i64;
+        let count = |t: &[i64], v: i64| t.iter().filter(|&&x| x == v).count();
+        let digits: Vec<i64> = (1..=d)
+            .flat_map(|v| {
+                let least = allowed.iter().map(|t| count(t, v)).min().unwrap_or(0);
+                std::iter::repeat_n(v, least)
+            })
+            .collect();
+        if digits.is_empty() {
+            return None;
+        }
+        let holds = |t: &[i64]| digits.iter().all(|&v| count(t, v) >= count(&digits, v));
+        let mut rows = allowed.iter();
+        for a in 1..=d {
+            for b in 1..=d {
+                for c in 1..=d {
+                    for e in 1..=d {
+                        let t = [a, b, c, e];
+                        if holds(&t) && rows.next().map(Vec::as_slice) != Some(&t[..]) {
+                            return None;
+                        }
+                    }
+                }
+            }
+        }
+        rows.next().is_none().then_some(digits)
     }
 
     /// Every rossini arrow (file order) with its cells recomputed as the first three of its row or
