@@ -828,7 +828,7 @@ impl Writer<'_> {
     /// lengths of both streams where it stands (and whether it has its negative).
     fn write_rules(&self) -> (Vec<Json>, Vec<Json>, Option<RossiniGroup>) {
         let doc = self.doc;
-        let mut pairs: Vec<Json> = Vec::new();
+        let mut pairs: Vec<PairEntry> = Vec::new();
         let mut cons: Vec<Json> = Vec::new();
         let family_edges = |fam: &str| -> HashSet<(Pos, Pos)> {
             doc.rules
@@ -841,11 +841,9 @@ impl Writer<'_> {
                 })
                 .collect()
         };
-        let mut last_relation: Option<usize> = None;
         let mut rossini: Option<RossiniGroup> = None;
         let mut battenburg_done = false;
         for r in &doc.rules {
-            let before = pairs.len();
             match &r.kind {
                 RuleKind::Rossini { .. } | RuleKind::Negative { .. }
                     if matches!(&r.kind, RuleKind::Rossini { .. })
@@ -867,7 +865,7 @@ impl Writer<'_> {
                     continue;
                 }
                 RuleKind::Edge { kind, cells, value, .. } => match kind.as_str() {
-                    "kropki" | "xv" | "less" => pairs.push(strip(&r.raw)),
+                    "kropki" | "xv" | "less" => pairs.push(PairEntry::Rule(strip(&r.raw))),
                     _ => cons.push(self.numbered_edge(cells[0], cells[1], kind, value.unwrap_or(0))),
                 },
                 RuleKind::Corner { kind, cells, op: Some(op), value: Some(v) } if kind == "mathrax" => {
@@ -898,70 +896,18 @@ impl Writer<'_> {
                     ));
                 }
                 RuleKind::Relation { op, pairs: prs } => {
-                    for pr in prs {
-                        let edge = if Self::adjacent(pr[0], pr[1]) {
-                            self.relation_edge(op, pr[0], pr[1])
-                        } else {
-                            None
-                        };
-                        match edge {
-                            Some((true, e)) => pairs.push(e),
-                            Some((false, e)) => cons.push(e),
-                            None => {
-                                let merge = !pairs.is_empty()
-                                    && last_relation == Some(pairs.len() - 1)
-                                    && pairs.last().is_some_and(|l| {
-                                        l.get("type").and_then(Json::as_str) == Some("relation")
-                                            && l.get("op").and_then(Json::as_str) == Some(op.op.as_str())
-                                            && l.get("params") == Some(&op.params)
-                                    });
-                                if merge {
-                                    if let Some(Json::Obj(m)) = pairs.last_mut()
-                                        && let Some((_, Json::Arr(ps))) =
-                                            m.iter_mut().find(|(k, _)| k == "pairs")
-                                    {
-                                        ps.push(names(pr));
-                                    }
-                                } else {
-                                    pairs.push(rule(
-                                        "relation",
-                                        vec![
-                                            ("op", Json::str(&op.op)),
-                                            ("params", op.params.clone()),
-                                            ("pairs", Json::Arr(vec![names(pr)])),
-                                        ],
-                                    ));
-                                }
-                                last_relation = Some(pairs.len() - 1);
-                            }
-                        }
-                    }
-                    continue;
+                    let prs: Vec<(Pos, Pos)> = prs.iter().map(|pr| (pr[0], pr[1])).collect();
+                    push_run(&mut pairs, &op.op, &op.params, prs);
                 }
                 RuleKind::Neighbours { .. } => {
-                    for m in self.neighbours(&r.kind, &family_edges) {
-                        let is_rel = m.get("type").and_then(Json::as_str) == Some("relation");
-                        let merge = is_rel
-                            && last_relation.is_some()
-                            && last_relation == pairs.len().checked_sub(1)
-                            && pairs.last().is_some_and(|l| {
-                                l.get("type") == m.get("type")
-                                    && l.get("op") == m.get("op")
-                                    && l.get("params") == m.get("params")
-                            });
-                        if merge {
-                            if let (Some(Json::Obj(last)), Some(Json::Arr(new))) =
-                                (pairs.last_mut(), m.get("pairs"))
-                                && let Some((_, Json::Arr(ps))) = last.iter_mut().find(|(k, _)| k == "pairs")
-                            {
-                                ps.extend(new.iter().cloned());
+                    if let Some(entry) = self.neighbours(&r.kind) {
+                        match entry {
+                            PairEntry::Run { op, params, pairs: prs } => {
+                                push_run(&mut pairs, &op, &params, prs)
                             }
-                        } else {
-                            pairs.push(m);
+                            kept => pairs.push(kept),
                         }
-                        last_relation = if is_rel { Some(pairs.len() - 1) } else { None };
                     }
-                    continue;
                 }
                 RuleKind::Negative { of, selector, area, .. }
                     if matches!(of.as_str(), "kropki" | "xv" | "difference" | "ratio" | "sum") =>
@@ -999,7 +945,7 @@ impl Writer<'_> {
                         continue;
                     }
                     for (op_name, params) in rels {
-                        pairs.extend(self.pair_rules(op_name, &params, &prs, &family_edges));
+                        push_run(&mut pairs, op_name, &params, prs.clone());
                     }
                 }
                 RuleKind::Negative { of, selector, area, .. } if of == "product" => {
@@ -1027,7 +973,10 @@ impl Writer<'_> {
                         && self.grid_areas.len() <= 1
                         && area.is_none()
                     {
-                        pairs.push(rule("neighbours", vec![("kind", Json::str("nonconsecutive"))]));
+                        pairs.push(PairEntry::Rule(rule(
+                            "neighbours",
+                            vec![("kind", Json::str("nonconsecutive"))],
+                        )));
                         continue;
                     }
                     let mut m = vec![("of", Json::str(of2))];
@@ -1049,7 +998,7 @@ impl Writer<'_> {
                             }
                         }
                     }
-                    pairs.push(rule("negative", m));
+                    pairs.push(PairEntry::Rule(rule("negative", m)));
                 }
                 RuleKind::Line { kind, cells, closed, value, groups } => {
                     let d = self.d;
@@ -1057,14 +1006,7 @@ impl Writer<'_> {
                         "lockout" => {
                             let k = value.unwrap_or(4);
                             let (a, b) = (cells[0], cells[cells.len() - 1]);
-                            pairs.push(rule(
-                                "relation",
-                                vec![
-                                    ("op", Json::str("difference_at_least")),
-                                    ("params", Json::ints([k])),
-                                    ("pairs", Json::Arr(vec![names(&[a, b])])),
-                                ],
-                            ));
+                            push_run(&mut pairs, "difference_at_least", &Json::ints([k]), vec![(a, b)]);
                             let d = d as i64;
                             let mut tab = Vec::new();
                             for x in 1..=d {
@@ -1240,11 +1182,26 @@ impl Writer<'_> {
                 RuleKind::Negative { of, .. } if of == "rossini" => cons.push(strip(&r.raw)),
                 _ => {}
             }
-            if pairs.len() != before {
-                last_relation = None;
+        }
+        // The relation runs re-recognised; the rossini group's place moves with them.
+        let rossini_at = rossini.as_ref().map(|g| g.pairs_at);
+        let mut out = Vec::new();
+        let mut out_at = None;
+        for (i, entry) in pairs.into_iter().enumerate() {
+            if rossini_at == Some(i) {
+                out_at = Some(out.len());
+            }
+            match entry {
+                PairEntry::Rule(r) => out.push(r),
+                PairEntry::Run { op, params, pairs: prs } => {
+                    out.extend(self.pair_rules(&op, &params, &prs, &family_edges))
+                }
             }
         }
-        (pairs, cons, rossini)
+        if let Some(g) = rossini.as_mut() {
+            g.pairs_at = out_at.unwrap_or(out.len());
+        }
+        (out, cons, rossini)
     }
 
     /// The reference's pair clue of a 2-cell table: ("-" | "+" | "/" | "x", value) when its allowed
@@ -1575,10 +1532,9 @@ impl Writer<'_> {
         (1..=d).all(|v| (1..=d).all(|w| matches!((f(v, w), f(w, v)), (Some(a), Some(b)) if a == b)))
     }
 
-    /// A `neighbours` rule as the reference writes it back: unscoped kinds as they are; anything
-    /// else expanded to its pairs and re-recognised (a whole-board, per-box, per-grid or negative
-    /// rule, the op form with `except`), else edge clues and explicit relations.
-    fn neighbours(&self, kind: &RuleKind, family_edges: &dyn Fn(&str) -> HashSet<(Pos, Pos)>) -> Vec<Json> {
+    /// A `neighbours` rule in the pair-clue stream: an unscoped kind as it is; anything else as its
+    /// engine relation pairs, re-recognised later with their run (`pair_rules`).
+    fn neighbours(&self, kind: &RuleKind) -> Option<PairEntry> {
         const KNIGHT: [(isize, isize); 4] = [(1, 2), (2, 1), (1, -2), (2, -1)];
         const KING_DIAG: [(isize, isize); 2] = [(1, 1), (1, -1)];
         const ORTHO: [(isize, isize); 2] = [(0, 1), (1, 0)];
@@ -1588,14 +1544,14 @@ impl Writer<'_> {
             ("king", &[(0, 1), (1, 0), (1, 1), (1, -1)]),
             ("knight", &KNIGHT),
         ];
-        let RuleKind::Neighbours { kind, op, step, within, area, except } = kind else { return Vec::new() };
+        let RuleKind::Neighbours { kind, op, step, within, area, except } = kind else { return None };
         let doc = self.doc;
         if let Some(k) = kind
             && within.is_none()
             && area.is_none()
             && except.is_empty()
         {
-            return vec![rule("neighbours", vec![("kind", Json::str(k))])];
+            return Some(PairEntry::Rule(rule("neighbours", vec![("kind", Json::str(k))])));
         }
         // The engine relation: (op, params) and its pairs.
         let (op_name, params, steps): (String, Json, &[(isize, isize)]) = match (kind.as_deref(), op) {
@@ -1606,7 +1562,7 @@ impl Writer<'_> {
                 let st = WHERE.iter().find(|w| Some(w.0) == step.as_deref()).map_or(&ORTHO[..], |w| w.1);
                 (o.op.clone(), o.params.clone(), st)
             }
-            (None, None) => return Vec::new(),
+            (None, None) => return None,
         };
         let scope: Option<HashSet<Pos>> = area.as_ref().map(|a| doc.area_cells(a).into_iter().collect());
         let mut prs = self.board_pairs(steps, scope.as_ref());
@@ -1616,7 +1572,7 @@ impl Writer<'_> {
         }
         let skip: HashSet<(Pos, Pos)> = except.iter().map(|[a, b]| ((*a).min(*b), (*a).max(*b))).collect();
         prs.retain(|(a, b)| !skip.contains(&((*a).min(*b), (*a).max(*b))));
-        self.pair_rules(&op_name, &params, &prs, family_edges)
+        Some(PairEntry::Run { op: op_name, params, pairs: prs })
     }
 
     /// Engine pair relations (one operator, pairs in the engine's order) written back as the
@@ -1772,7 +1728,7 @@ impl Writer<'_> {
             let (a, b) = rest[0];
             let edge = if Self::adjacent(a, b) { self.relation_edge(&op, a, b) } else { None };
             match edge {
-                Some((_, e)) => out.push(e),
+                Some(e) => out.push(e),
                 None => {
                     let merged = out.last_mut().is_some_and(|l| {
                         l.get("type").and_then(Json::as_str) == Some("relation")
@@ -1801,22 +1757,20 @@ impl Writer<'_> {
         out
     }
 
-    /// A relation pair on adjacent cells that is an edge clue: (pair stream?, the edge rule).
-    fn relation_edge(&self, op: &super::exchange::PairOp, a: Pos, b: Pos) -> Option<(bool, Json)> {
+    /// A relation pair on adjacent cells that is an edge clue: the edge rule.
+    fn relation_edge(&self, op: &super::exchange::PairOp, a: Pos, b: Pos) -> Option<Json> {
         let k = op.params.as_arr().and_then(|x| x.first()).and_then(Json::as_int);
         let edge = |kind: &str, key: &str, v: Json| {
             rule("edge", vec![("kind", Json::str(kind)), (key, v), ("cells", names(&[a, b]))])
         };
         match (op.op.as_str(), k) {
-            ("difference", Some(1)) => Some((true, edge("kropki", "color", Json::str("white")))),
-            ("ratio", Some(2)) => Some((true, edge("kropki", "color", Json::str("black")))),
-            ("sum", Some(10)) => Some((true, edge("xv", "letter", Json::str("X")))),
-            ("sum", Some(5)) => Some((true, edge("xv", "letter", Json::str("V")))),
-            ("less", _) => {
-                Some((true, rule("edge", vec![("kind", Json::str("less")), ("cells", names(&[a, b]))])))
-            }
-            ("difference" | "ratio", Some(v)) => Some((true, edge(&op.op, "value", Json::Int(v)))),
-            ("sum", Some(v)) => Some((true, edge("sum", "sum", Json::Int(v)))),
+            ("difference", Some(1)) => Some(edge("kropki", "color", Json::str("white"))),
+            ("ratio", Some(2)) => Some(edge("kropki", "color", Json::str("black"))),
+            ("sum", Some(10)) => Some(edge("xv", "letter", Json::str("X"))),
+            ("sum", Some(5)) => Some(edge("xv", "letter", Json::str("V"))),
+            ("less", _) => Some(rule("edge", vec![("kind", Json::str("less")), ("cells", names(&[a, b]))])),
+            ("difference" | "ratio", Some(v)) => Some(edge(&op.op, "value", Json::Int(v))),
+            ("sum", Some(v)) => Some(edge("sum", "sum", Json::Int(v))),
             _ => None,
         }
     }
@@ -1888,6 +1842,30 @@ impl Writer<'_> {
         }
         strip(raw)
     }
+}
+
+/// One entry of the pair-clue stream: a finished rule, or engine relation pairs of one operator.
+/// The reference merges consecutive relation pairs of the same operator (whatever rules they came
+/// from: relations, scoped neighbours, negatives, lockout lines) before it re-recognises them.
+enum PairEntry {
+    Rule(Json),
+    Run { op: String, params: Json, pairs: Vec<(Pos, Pos)> },
+}
+
+/// Appends relation pairs to the pair-clue stream, joining them to the run just before when it has
+/// the same operator; no pairs add nothing (and so do not break a run).
+fn push_run(stream: &mut Vec<PairEntry>, op: &str, params: &Json, pairs: Vec<(Pos, Pos)>) {
+    if pairs.is_empty() {
+        return;
+    }
+    if let Some(PairEntry::Run { op: o, params: p, pairs: run }) = stream.last_mut()
+        && o == op
+        && p == params
+    {
+        run.extend(pairs);
+        return;
+    }
+    stream.push(PairEntry::Run { op: op.to_string(), params: params.clone(), pairs });
 }
 
 /// The rossini arrows and their negative, written together where the first of them stands.
