@@ -199,6 +199,32 @@ fn set_of(cells: &[Pos]) -> Vec<Pos> {
     v
 }
 
+/// The houses a written house rule states, kinds "row" / "col" / "box": a `grid` / `box_grid` its
+/// rows, columns and boxes (none when its origin is not a grid), a `row` / `column` / `box` itself;
+/// `None` for every other rule. Used on exported rules (fingerprint, describe).
+fn rule_houses(doc: &Document, r: &Json) -> Option<Vec<(&'static str, Vec<Pos>)>> {
+    let cells = || -> Vec<Pos> {
+        let names = r.get("cells").and_then(Json::as_arr).unwrap_or(&[]);
+        names.iter().filter_map(|x| x.as_str().and_then(parse_cell_name)).collect()
+    };
+    match r.get("type").and_then(Json::as_str)? {
+        "grid" | "box_grid" => {
+            let Some(o) = r.get("origin").and_then(Json::as_str).and_then(parse_cell_name) else {
+                return Some(Vec::new());
+            };
+            let shape = r
+                .get("box")
+                .and_then(Json::as_arr)
+                .and_then(|b| Some((b.first()?.as_int()? as usize, b.get(1)?.as_int()? as usize)));
+            Some(grid_units(doc, o.r as isize, o.c as isize, shape).unwrap_or_default())
+        }
+        "row" => Some(vec![("row", cells())]),
+        "column" => Some(vec![("col", cells())]),
+        "box" => Some(vec![("box", cells())]),
+        _ => None,
+    }
+}
+
 fn engine_groups(doc: &Document) -> Vec<Group> {
     let d = doc.digits;
     let mut out: Vec<Group> = Vec::new();
@@ -2113,38 +2139,17 @@ fn semantic_subset(doc: &Document, ex: &Json) -> Json {
     let mut houses: Vec<(&str, Vec<Pos>)> = Vec::new();
     let mut seen: HashSet<Vec<Pos>> = HashSet::new();
     let mut out: Vec<Json> = Vec::new();
-    let cells_of = |r: &Json, key: &str| -> Vec<Pos> {
-        r.get(key)
-            .and_then(Json::as_arr)
-            .unwrap_or(&[])
-            .iter()
-            .filter_map(|x| x.as_str().and_then(parse_cell_name))
-            .collect()
-    };
     for r in rules {
         let t = r.get("type").and_then(Json::as_str).unwrap_or("");
-        let mut add = |k: &'static str, cs: Vec<Pos>| {
-            if seen.insert(set_of(&cs)) {
-                houses.push((k, cs));
-            }
-        };
-        match t {
-            "grid" | "box_grid" => {
-                let Some(o) = r.get("origin").and_then(Json::as_str).and_then(parse_cell_name) else {
-                    continue;
-                };
-                let shape = r
-                    .get("box")
-                    .and_then(Json::as_arr)
-                    .and_then(|b| Some((b.first()?.as_int()? as usize, b.get(1)?.as_int()? as usize)));
-                for (k, cs) in grid_units(doc, o.r as isize, o.c as isize, shape).unwrap_or_default() {
-                    add(if k == "col" { "column" } else { k }, cs);
+        match rule_houses(doc, r) {
+            Some(hs) => {
+                for (k, cs) in hs {
+                    if seen.insert(set_of(&cs)) {
+                        houses.push((if k == "col" { "column" } else { k }, cs));
+                    }
                 }
             }
-            "box" => add("box", cells_of(r, "cells")),
-            "row" => add("row", cells_of(r, "cells")),
-            "column" => add("column", cells_of(r, "cells")),
-            _ => {
+            None => {
                 let mut m: Vec<(String, Json)> = r
                     .as_obj()
                     .unwrap_or(&[])
@@ -2823,29 +2828,7 @@ fn describe_doc(doc: &Document, ex: &Json) -> (String, String) {
         ex.get("rules").and_then(Json::as_arr).map(|a| a.iter().collect()).unwrap_or_default();
     // Houses the rules state (any spelling).
     let mut hset: HashSet<(&str, Vec<Pos>)> = HashSet::new();
-    let mut house_list: Vec<(&str, Vec<Pos>)> = Vec::new();
-    for r in &rules {
-        let t = r.get("type").and_then(Json::as_str).unwrap_or("");
-        let cs = || -> Vec<Pos> { rule_cells(r) };
-        match t {
-            "grid" | "box_grid" => {
-                let Some(o) = r.get("origin").and_then(Json::as_str).and_then(parse_cell_name) else {
-                    continue;
-                };
-                let shape = r
-                    .get("box")
-                    .and_then(Json::as_arr)
-                    .and_then(|b| Some((b.first()?.as_int()? as usize, b.get(1)?.as_int()? as usize)));
-                for (k, c) in grid_units(doc, o.r as isize, o.c as isize, shape).unwrap_or_default() {
-                    house_list.push((k, c));
-                }
-            }
-            "box" => house_list.push(("box", cs())),
-            "row" => house_list.push(("row", cs())),
-            "column" => house_list.push(("col", cs())),
-            _ => {}
-        }
-    }
+    let house_list = rules.iter().filter_map(|r| rule_houses(doc, r)).flatten();
     let mut seen_sets: HashSet<Vec<Pos>> = HashSet::new();
     let mut houses: Vec<(&str, Vec<Pos>)> = Vec::new();
     for (k, c) in house_list {
