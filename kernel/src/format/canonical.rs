@@ -199,6 +199,32 @@ fn set_of(cells: &[Pos]) -> Vec<Pos> {
     v
 }
 
+/// The houses a written house rule states, kinds "row" / "col" / "box": a `grid` / `box_grid` its
+/// rows, columns and boxes (none when its origin is not a grid), a `row` / `column` / `box` itself;
+/// `None` for every other rule. Used on exported rules (fingerprint, describe).
+fn rule_houses(doc: &Document, r: &Json) -> Option<Vec<(&'static str, Vec<Pos>)>> {
+    let cells = || -> Vec<Pos> {
+        let names = r.get("cells").and_then(Json::as_arr).unwrap_or(&[]);
+        names.iter().filter_map(|x| x.as_str().and_then(parse_cell_name)).collect()
+    };
+    match r.get("type").and_then(Json::as_str)? {
+        "grid" | "box_grid" => {
+            let Some(o) = r.get("origin").and_then(Json::as_str).and_then(parse_cell_name) else {
+                return Some(Vec::new());
+            };
+            let shape = r
+                .get("box")
+                .and_then(Json::as_arr)
+                .and_then(|b| Some((b.first()?.as_int()? as usize, b.get(1)?.as_int()? as usize)));
+            Some(grid_units(doc, o.r as isize, o.c as isize, shape).unwrap_or_default())
+        }
+        "row" => Some(vec![("row", cells())]),
+        "column" => Some(vec![("col", cells())]),
+        "box" => Some(vec![("box", cells())]),
+        _ => None,
+    }
+}
+
 fn engine_groups(doc: &Document) -> Vec<Group> {
     let d = doc.digits;
     let mut out: Vec<Group> = Vec::new();
@@ -828,7 +854,7 @@ impl Writer<'_> {
     /// lengths of both streams where it stands (and whether it has its negative).
     fn write_rules(&self) -> (Vec<Json>, Vec<Json>, Option<RossiniGroup>) {
         let doc = self.doc;
-        let mut pairs: Vec<Json> = Vec::new();
+        let mut pairs: Vec<PairEntry> = Vec::new();
         let mut cons: Vec<Json> = Vec::new();
         let family_edges = |fam: &str| -> HashSet<(Pos, Pos)> {
             doc.rules
@@ -841,11 +867,9 @@ impl Writer<'_> {
                 })
                 .collect()
         };
-        let mut last_relation: Option<usize> = None;
         let mut rossini: Option<RossiniGroup> = None;
         let mut battenburg_done = false;
         for r in &doc.rules {
-            let before = pairs.len();
             match &r.kind {
                 RuleKind::Rossini { .. } | RuleKind::Negative { .. }
                     if matches!(&r.kind, RuleKind::Rossini { .. })
@@ -858,7 +882,7 @@ impl Writer<'_> {
                 }
                 RuleKind::Corner { .. } | RuleKind::Negative { .. }
                     if matches!(&r.kind, RuleKind::Corner { kind, .. } if kind == "battenburg")
-                        || matches!(&r.kind, RuleKind::Negative { of, area: None, .. } if of == "battenburg") =>
+                        || matches!(&r.kind, RuleKind::Negative { of, .. } if of == "battenburg") =>
                 {
                     if !battenburg_done {
                         battenburg_done = true;
@@ -867,7 +891,7 @@ impl Writer<'_> {
                     continue;
                 }
                 RuleKind::Edge { kind, cells, value, .. } => match kind.as_str() {
-                    "kropki" | "xv" | "less" => pairs.push(strip(&r.raw)),
+                    "kropki" | "xv" | "less" => pairs.push(PairEntry::Rule(strip(&r.raw))),
                     _ => cons.push(self.numbered_edge(cells[0], cells[1], kind, value.unwrap_or(0))),
                 },
                 RuleKind::Corner { kind, cells, op: Some(op), value: Some(v) } if kind == "mathrax" => {
@@ -898,70 +922,18 @@ impl Writer<'_> {
                     ));
                 }
                 RuleKind::Relation { op, pairs: prs } => {
-                    for pr in prs {
-                        let edge = if Self::adjacent(pr[0], pr[1]) {
-                            self.relation_edge(op, pr[0], pr[1])
-                        } else {
-                            None
-                        };
-                        match edge {
-                            Some((true, e)) => pairs.push(e),
-                            Some((false, e)) => cons.push(e),
-                            None => {
-                                let merge = !pairs.is_empty()
-                                    && last_relation == Some(pairs.len() - 1)
-                                    && pairs.last().is_some_and(|l| {
-                                        l.get("type").and_then(Json::as_str) == Some("relation")
-                                            && l.get("op").and_then(Json::as_str) == Some(op.op.as_str())
-                                            && l.get("params") == Some(&op.params)
-                                    });
-                                if merge {
-                                    if let Some(Json::Obj(m)) = pairs.last_mut()
-                                        && let Some((_, Json::Arr(ps))) =
-                                            m.iter_mut().find(|(k, _)| k == "pairs")
-                                    {
-                                        ps.push(names(pr));
-                                    }
-                                } else {
-                                    pairs.push(rule(
-                                        "relation",
-                                        vec![
-                                            ("op", Json::str(&op.op)),
-                                            ("params", op.params.clone()),
-                                            ("pairs", Json::Arr(vec![names(pr)])),
-                                        ],
-                                    ));
-                                }
-                                last_relation = Some(pairs.len() - 1);
-                            }
-                        }
-                    }
-                    continue;
+                    let prs: Vec<(Pos, Pos)> = prs.iter().map(|pr| (pr[0], pr[1])).collect();
+                    push_run(&mut pairs, &op.op, &op.params, prs);
                 }
                 RuleKind::Neighbours { .. } => {
-                    for m in self.neighbours(&r.kind, &family_edges) {
-                        let is_rel = m.get("type").and_then(Json::as_str) == Some("relation");
-                        let merge = is_rel
-                            && last_relation.is_some()
-                            && last_relation == pairs.len().checked_sub(1)
-                            && pairs.last().is_some_and(|l| {
-                                l.get("type") == m.get("type")
-                                    && l.get("op") == m.get("op")
-                                    && l.get("params") == m.get("params")
-                            });
-                        if merge {
-                            if let (Some(Json::Obj(last)), Some(Json::Arr(new))) =
-                                (pairs.last_mut(), m.get("pairs"))
-                                && let Some((_, Json::Arr(ps))) = last.iter_mut().find(|(k, _)| k == "pairs")
-                            {
-                                ps.extend(new.iter().cloned());
+                    if let Some(entry) = self.neighbours(&r.kind) {
+                        match entry {
+                            PairEntry::Run { op, params, pairs: prs } => {
+                                push_run(&mut pairs, &op, &params, prs)
                             }
-                        } else {
-                            pairs.push(m);
+                            kept => pairs.push(kept),
                         }
-                        last_relation = if is_rel { Some(pairs.len() - 1) } else { None };
                     }
-                    continue;
                 }
                 RuleKind::Negative { of, selector, area, .. }
                     if matches!(of.as_str(), "kropki" | "xv" | "difference" | "ratio" | "sum") =>
@@ -999,7 +971,7 @@ impl Writer<'_> {
                         continue;
                     }
                     for (op_name, params) in rels {
-                        pairs.extend(self.pair_rules(op_name, &params, &prs, &family_edges));
+                        push_run(&mut pairs, op_name, &params, prs.clone());
                     }
                 }
                 RuleKind::Negative { of, selector, area, .. } if of == "product" => {
@@ -1027,7 +999,10 @@ impl Writer<'_> {
                         && self.grid_areas.len() <= 1
                         && area.is_none()
                     {
-                        pairs.push(rule("neighbours", vec![("kind", Json::str("nonconsecutive"))]));
+                        pairs.push(PairEntry::Rule(rule(
+                            "neighbours",
+                            vec![("kind", Json::str("nonconsecutive"))],
+                        )));
                         continue;
                     }
                     let mut m = vec![("of", Json::str(of2))];
@@ -1049,7 +1024,7 @@ impl Writer<'_> {
                             }
                         }
                     }
-                    pairs.push(rule("negative", m));
+                    pairs.push(PairEntry::Rule(rule("negative", m)));
                 }
                 RuleKind::Line { kind, cells, closed, value, groups } => {
                     let d = self.d;
@@ -1057,14 +1032,7 @@ impl Writer<'_> {
                         "lockout" => {
                             let k = value.unwrap_or(4);
                             let (a, b) = (cells[0], cells[cells.len() - 1]);
-                            pairs.push(rule(
-                                "relation",
-                                vec![
-                                    ("op", Json::str("difference_at_least")),
-                                    ("params", Json::ints([k])),
-                                    ("pairs", Json::Arr(vec![names(&[a, b])])),
-                                ],
-                            ));
+                            push_run(&mut pairs, "difference_at_least", &Json::ints([k]), vec![(a, b)]);
                             let d = d as i64;
                             let mut tab = Vec::new();
                             for x in 1..=d {
@@ -1237,16 +1205,29 @@ impl Writer<'_> {
                     }
                     cons.push(strip(&r.raw))
                 }
-                RuleKind::Negative { of, .. } if of == "rossini" || of == "battenburg" => {
-                    cons.push(strip(&r.raw))
-                }
+                RuleKind::Negative { of, .. } if of == "rossini" => cons.push(strip(&r.raw)),
                 _ => {}
             }
-            if pairs.len() != before {
-                last_relation = None;
+        }
+        // The relation runs re-recognised; the rossini group's place moves with them.
+        let rossini_at = rossini.as_ref().map(|g| g.pairs_at);
+        let mut out = Vec::new();
+        let mut out_at = None;
+        for (i, entry) in pairs.into_iter().enumerate() {
+            if rossini_at == Some(i) {
+                out_at = Some(out.len());
+            }
+            match entry {
+                PairEntry::Rule(r) => out.push(r),
+                PairEntry::Run { op, params, pairs: prs } => {
+                    out.extend(self.pair_rules(&op, &params, &prs, &family_edges))
+                }
             }
         }
-        (pairs, cons, rossini)
+        if let Some(g) = rossini.as_mut() {
+            g.pairs_at = out_at.unwrap_or(out.len());
+        }
+        (out, cons, rossini)
     }
 
     /// The reference's pair clue of a 2-cell table: ("-" | "+" | "/" | "x", value) when its allowed
@@ -1334,8 +1315,49 @@ impl Writer<'_> {
                 }
             }
         }
+        if let Some(digits) = self.quadruple_digits(cs, allowed) {
+            cons.push(rule("contains", vec![("digits", Json::ints(digits)), ("cells", names(cs))]));
+            return;
+        }
         let al = Json::Arr(allowed.iter().map(|t| Json::ints(t.iter().copied())).collect());
         cons.push(rule("table", vec![("cells", names(cs)), ("allowed", al)]));
+    }
+
+    /// The quadruple clue a table is the expansion of, as the reference re-recognises it: a table
+    /// on a 2x2 block (TL, TR, BL, BR) whose allowed rows are exactly, in lexicographic order, every
+    /// row holding some non-empty multiset of digits. The multiset (ascending) is read off the table
+    /// as each digit's fewest occurrences in a row, then checked by regenerating the rows.
+    fn quadruple_digits(&self, cs: &[Pos], allowed: &[Vec<i64>]) -> Option<Vec<i64>> {
+        if cs.len() != 4 || !Self::is_block(cs) || allowed.is_empty() || allowed.iter().any(|t| t.len() != 4)
+        {
+            return None;
+        }
+        let d = self.d as i64;
+        let count = |t: &[i64], v: i64| t.iter().filter(|&&x| x == v).count();
+        let digits: Vec<i64> = (1..=d)
+            .flat_map(|v| {
+                let least = allowed.iter().map(|t| count(t, v)).min().unwrap_or(0);
+                std::iter::repeat_n(v, least)
+            })
+            .collect();
+        if digits.is_empty() {
+            return None;
+        }
+        let holds = |t: &[i64]| digits.iter().all(|&v| count(t, v) >= count(&digits, v));
+        let mut rows = allowed.iter();
+        for a in 1..=d {
+            for b in 1..=d {
+                for c in 1..=d {
+                    for e in 1..=d {
+                        let t = [a, b, c, e];
+                        if holds(&t) && rows.next().map(Vec::as_slice) != Some(&t[..]) {
+                            return None;
+                        }
+                    }
+                }
+            }
+        }
+        rows.next().is_none().then_some(digits)
     }
 
     /// Every rossini arrow (file order) with its cells recomputed as the first three of its row or
@@ -1379,9 +1401,12 @@ impl Writer<'_> {
         RossiniGroup { pairs_at, cons_at, negative, rules }
     }
 
-    /// Battenburg corners, written together at the first of them: in file order, or with the
-    /// negative (no area) the marked blocks that are windows of the grids in window order, then the
-    /// negative.
+    /// Battenburg corners and negatives, written together at the first of them. Without a
+    /// negative: the corners in file order. The reference keeps only the last negative: without an
+    /// `area` (or with one holding every window) the marked windows in window order, then the
+    /// negative; with a smaller `area` only the windows inside it, in window order, each marked one
+    /// as its corner and every other one as its "not a checkerboard" table (the marked corners
+    /// outside the area are lost, as in the reference).
     fn battenburg_group(&self) -> Vec<Json> {
         let doc = self.doc;
         let marked: Vec<&Vec<Pos>> = doc
@@ -1392,32 +1417,70 @@ impl Writer<'_> {
                 _ => None,
             })
             .collect();
-        let negative = doc
-            .rules
-            .iter()
-            .any(|r| matches!(&r.kind, RuleKind::Negative { of, area: None, .. } if of == "battenburg"));
+        let negative = doc.rules.iter().rev().find_map(|r| match &r.kind {
+            RuleKind::Negative { of, area, .. } if of == "battenburg" => Some(area),
+            _ => None,
+        });
         let corner =
             |cs: &[Pos]| rule("corner", vec![("kind", Json::str("battenburg")), ("cells", names(cs))]);
-        if !negative {
+        let Some(area) = negative else {
             return marked.iter().map(|cs| corner(cs)).collect();
-        }
+        };
+        let windows = self.battenburg_windows();
+        let scope: Option<HashSet<Pos>> = area.as_ref().map(|a| doc.area_cells(a).into_iter().collect());
+        let inside = |w: &[Pos; 4]| scope.as_ref().is_none_or(|s| w.iter().all(|q| s.contains(q)));
         let mut out = Vec::new();
-        for p in doc.cells() {
-            let w = [p, Pos::new(p.r, p.c + 1), Pos::new(p.r + 1, p.c), Pos::new(p.r + 1, p.c + 1)];
-            if !w.iter().all(|q| doc.is_cell(*q)) {
-                continue;
-            }
-            if !self.grid_areas.is_empty()
-                && !self.grid_areas.iter().any(|(_, a)| w.iter().all(|q| a.contains(q)))
-            {
-                continue;
-            }
+        if windows.iter().all(inside) {
+            out.extend(
+                windows.iter().filter(|w| marked.iter().any(|m| m.as_slice() == *w)).map(|w| corner(w)),
+            );
+            out.push(rule("negative", vec![("of", Json::str("battenburg"))]));
+            return out;
+        }
+        let table = self.not_checkerboard_table();
+        for w in windows.iter().filter(|w| inside(w)) {
             if marked.iter().any(|m| m.as_slice() == w) {
-                out.push(corner(&w));
+                out.push(corner(w));
+            } else {
+                out.push(rule("table", vec![("cells", names(w)), ("allowed", table.clone())]));
             }
         }
-        out.push(rule("negative", vec![("of", Json::str("battenburg"))]));
         out
+    }
+
+    /// The 2x2 windows a battenburg negative covers, by top-left cell in reading order: every block
+    /// of cells inside one grid area (any block of cells when there is none), cells TL, TR, BL, BR.
+    fn battenburg_windows(&self) -> Vec<[Pos; 4]> {
+        let doc = self.doc;
+        doc.cells()
+            .into_iter()
+            .map(|p| [p, Pos::new(p.r, p.c + 1), Pos::new(p.r + 1, p.c), Pos::new(p.r + 1, p.c + 1)])
+            .filter(|w| w.iter().all(|q| doc.is_cell(*q)))
+            .filter(|w| {
+                self.grid_areas.is_empty()
+                    || self.grid_areas.iter().any(|(_, a)| w.iter().all(|q| a.contains(q)))
+            })
+            .collect()
+    }
+
+    /// The allowed digits (TL, TR, BL, BR) of an unmarked window: orthogonal neighbours differ and
+    /// the four are not a parity checkerboard; in lexicographic order, as the reference writes it.
+    fn not_checkerboard_table(&self) -> Json {
+        let d = self.d as i64;
+        let mut rows = Vec::new();
+        for a in 1..=d {
+            for b in (1..=d).filter(|&b| b != a) {
+                for c in (1..=d).filter(|&c| c != a) {
+                    for e in (1..=d).filter(|&e| e != b && e != c) {
+                        let checkerboard = a % 2 == e % 2 && b % 2 == c % 2 && a % 2 != b % 2;
+                        if !checkerboard {
+                            rows.push(Json::ints([a, b, c, e]));
+                        }
+                    }
+                }
+            }
+        }
+        Json::Arr(rows)
     }
 
     /// Forward neighbour pairs in the reference engine's order: by cell (reading order), then by
@@ -1495,10 +1558,9 @@ impl Writer<'_> {
         (1..=d).all(|v| (1..=d).all(|w| matches!((f(v, w), f(w, v)), (Some(a), Some(b)) if a == b)))
     }
 
-    /// A `neighbours` rule as the reference writes it back: unscoped kinds as they are; anything
-    /// else expanded to its pairs and re-recognised (a whole-board, per-box, per-grid or negative
-    /// rule, the op form with `except`), else edge clues and explicit relations.
-    fn neighbours(&self, kind: &RuleKind, family_edges: &dyn Fn(&str) -> HashSet<(Pos, Pos)>) -> Vec<Json> {
+    /// A `neighbours` rule in the pair-clue stream: an unscoped kind as it is; anything else as its
+    /// engine relation pairs, re-recognised later with their run (`pair_rules`).
+    fn neighbours(&self, kind: &RuleKind) -> Option<PairEntry> {
         const KNIGHT: [(isize, isize); 4] = [(1, 2), (2, 1), (1, -2), (2, -1)];
         const KING_DIAG: [(isize, isize); 2] = [(1, 1), (1, -1)];
         const ORTHO: [(isize, isize); 2] = [(0, 1), (1, 0)];
@@ -1508,14 +1570,14 @@ impl Writer<'_> {
             ("king", &[(0, 1), (1, 0), (1, 1), (1, -1)]),
             ("knight", &KNIGHT),
         ];
-        let RuleKind::Neighbours { kind, op, step, within, area, except } = kind else { return Vec::new() };
+        let RuleKind::Neighbours { kind, op, step, within, area, except } = kind else { return None };
         let doc = self.doc;
         if let Some(k) = kind
             && within.is_none()
             && area.is_none()
             && except.is_empty()
         {
-            return vec![rule("neighbours", vec![("kind", Json::str(k))])];
+            return Some(PairEntry::Rule(rule("neighbours", vec![("kind", Json::str(k))])));
         }
         // The engine relation: (op, params) and its pairs.
         let (op_name, params, steps): (String, Json, &[(isize, isize)]) = match (kind.as_deref(), op) {
@@ -1526,7 +1588,7 @@ impl Writer<'_> {
                 let st = WHERE.iter().find(|w| Some(w.0) == step.as_deref()).map_or(&ORTHO[..], |w| w.1);
                 (o.op.clone(), o.params.clone(), st)
             }
-            (None, None) => return Vec::new(),
+            (None, None) => return None,
         };
         let scope: Option<HashSet<Pos>> = area.as_ref().map(|a| doc.area_cells(a).into_iter().collect());
         let mut prs = self.board_pairs(steps, scope.as_ref());
@@ -1536,7 +1598,7 @@ impl Writer<'_> {
         }
         let skip: HashSet<(Pos, Pos)> = except.iter().map(|[a, b]| ((*a).min(*b), (*a).max(*b))).collect();
         prs.retain(|(a, b)| !skip.contains(&((*a).min(*b), (*a).max(*b))));
-        self.pair_rules(&op_name, &params, &prs, family_edges)
+        Some(PairEntry::Run { op: op_name, params, pairs: prs })
     }
 
     /// Engine pair relations (one operator, pairs in the engine's order) written back as the
@@ -1692,7 +1754,7 @@ impl Writer<'_> {
             let (a, b) = rest[0];
             let edge = if Self::adjacent(a, b) { self.relation_edge(&op, a, b) } else { None };
             match edge {
-                Some((_, e)) => out.push(e),
+                Some(e) => out.push(e),
                 None => {
                     let merged = out.last_mut().is_some_and(|l| {
                         l.get("type").and_then(Json::as_str) == Some("relation")
@@ -1721,22 +1783,20 @@ impl Writer<'_> {
         out
     }
 
-    /// A relation pair on adjacent cells that is an edge clue: (pair stream?, the edge rule).
-    fn relation_edge(&self, op: &super::exchange::PairOp, a: Pos, b: Pos) -> Option<(bool, Json)> {
+    /// A relation pair on adjacent cells that is an edge clue: the edge rule.
+    fn relation_edge(&self, op: &super::exchange::PairOp, a: Pos, b: Pos) -> Option<Json> {
         let k = op.params.as_arr().and_then(|x| x.first()).and_then(Json::as_int);
         let edge = |kind: &str, key: &str, v: Json| {
             rule("edge", vec![("kind", Json::str(kind)), (key, v), ("cells", names(&[a, b]))])
         };
         match (op.op.as_str(), k) {
-            ("difference", Some(1)) => Some((true, edge("kropki", "color", Json::str("white")))),
-            ("ratio", Some(2)) => Some((true, edge("kropki", "color", Json::str("black")))),
-            ("sum", Some(10)) => Some((true, edge("xv", "letter", Json::str("X")))),
-            ("sum", Some(5)) => Some((true, edge("xv", "letter", Json::str("V")))),
-            ("less", _) => {
-                Some((true, rule("edge", vec![("kind", Json::str("less")), ("cells", names(&[a, b]))])))
-            }
-            ("difference" | "ratio", Some(v)) => Some((true, edge(&op.op, "value", Json::Int(v)))),
-            ("sum", Some(v)) => Some((true, edge("sum", "sum", Json::Int(v)))),
+            ("difference", Some(1)) => Some(edge("kropki", "color", Json::str("white"))),
+            ("ratio", Some(2)) => Some(edge("kropki", "color", Json::str("black"))),
+            ("sum", Some(10)) => Some(edge("xv", "letter", Json::str("X"))),
+            ("sum", Some(5)) => Some(edge("xv", "letter", Json::str("V"))),
+            ("less", _) => Some(rule("edge", vec![("kind", Json::str("less")), ("cells", names(&[a, b]))])),
+            ("difference" | "ratio", Some(v)) => Some(edge(&op.op, "value", Json::Int(v))),
+            ("sum", Some(v)) => Some(edge("sum", "sum", Json::Int(v))),
             _ => None,
         }
     }
@@ -1808,6 +1868,30 @@ impl Writer<'_> {
         }
         strip(raw)
     }
+}
+
+/// One entry of the pair-clue stream: a finished rule, or engine relation pairs of one operator.
+/// The reference merges consecutive relation pairs of the same operator (whatever rules they came
+/// from: relations, scoped neighbours, negatives, lockout lines) before it re-recognises them.
+enum PairEntry {
+    Rule(Json),
+    Run { op: String, params: Json, pairs: Vec<(Pos, Pos)> },
+}
+
+/// Appends relation pairs to the pair-clue stream, joining them to the run just before when it has
+/// the same operator; no pairs add nothing (and so do not break a run).
+fn push_run(stream: &mut Vec<PairEntry>, op: &str, params: &Json, pairs: Vec<(Pos, Pos)>) {
+    if pairs.is_empty() {
+        return;
+    }
+    if let Some(PairEntry::Run { op: o, params: p, pairs: run }) = stream.last_mut()
+        && o == op
+        && p == params
+    {
+        run.extend(pairs);
+        return;
+    }
+    stream.push(PairEntry::Run { op: op.to_string(), params: params.clone(), pairs });
 }
 
 /// The rossini arrows and their negative, written together where the first of them stands.
@@ -2055,38 +2139,17 @@ fn semantic_subset(doc: &Document, ex: &Json) -> Json {
     let mut houses: Vec<(&str, Vec<Pos>)> = Vec::new();
     let mut seen: HashSet<Vec<Pos>> = HashSet::new();
     let mut out: Vec<Json> = Vec::new();
-    let cells_of = |r: &Json, key: &str| -> Vec<Pos> {
-        r.get(key)
-            .and_then(Json::as_arr)
-            .unwrap_or(&[])
-            .iter()
-            .filter_map(|x| x.as_str().and_then(parse_cell_name))
-            .collect()
-    };
     for r in rules {
         let t = r.get("type").and_then(Json::as_str).unwrap_or("");
-        let mut add = |k: &'static str, cs: Vec<Pos>| {
-            if seen.insert(set_of(&cs)) {
-                houses.push((k, cs));
-            }
-        };
-        match t {
-            "grid" | "box_grid" => {
-                let Some(o) = r.get("origin").and_then(Json::as_str).and_then(parse_cell_name) else {
-                    continue;
-                };
-                let shape = r
-                    .get("box")
-                    .and_then(Json::as_arr)
-                    .and_then(|b| Some((b.first()?.as_int()? as usize, b.get(1)?.as_int()? as usize)));
-                for (k, cs) in grid_units(doc, o.r as isize, o.c as isize, shape).unwrap_or_default() {
-                    add(if k == "col" { "column" } else { k }, cs);
+        match rule_houses(doc, r) {
+            Some(hs) => {
+                for (k, cs) in hs {
+                    if seen.insert(set_of(&cs)) {
+                        houses.push((if k == "col" { "column" } else { k }, cs));
+                    }
                 }
             }
-            "box" => add("box", cells_of(r, "cells")),
-            "row" => add("row", cells_of(r, "cells")),
-            "column" => add("column", cells_of(r, "cells")),
-            _ => {
+            None => {
                 let mut m: Vec<(String, Json)> = r
                     .as_obj()
                     .unwrap_or(&[])
@@ -2765,29 +2828,7 @@ fn describe_doc(doc: &Document, ex: &Json) -> (String, String) {
         ex.get("rules").and_then(Json::as_arr).map(|a| a.iter().collect()).unwrap_or_default();
     // Houses the rules state (any spelling).
     let mut hset: HashSet<(&str, Vec<Pos>)> = HashSet::new();
-    let mut house_list: Vec<(&str, Vec<Pos>)> = Vec::new();
-    for r in &rules {
-        let t = r.get("type").and_then(Json::as_str).unwrap_or("");
-        let cs = || -> Vec<Pos> { rule_cells(r) };
-        match t {
-            "grid" | "box_grid" => {
-                let Some(o) = r.get("origin").and_then(Json::as_str).and_then(parse_cell_name) else {
-                    continue;
-                };
-                let shape = r
-                    .get("box")
-                    .and_then(Json::as_arr)
-                    .and_then(|b| Some((b.first()?.as_int()? as usize, b.get(1)?.as_int()? as usize)));
-                for (k, c) in grid_units(doc, o.r as isize, o.c as isize, shape).unwrap_or_default() {
-                    house_list.push((k, c));
-                }
-            }
-            "box" => house_list.push(("box", cs())),
-            "row" => house_list.push(("row", cs())),
-            "column" => house_list.push(("col", cs())),
-            _ => {}
-        }
-    }
+    let house_list = rules.iter().filter_map(|r| rule_houses(doc, r)).flatten();
     let mut seen_sets: HashSet<Vec<Pos>> = HashSet::new();
     let mut houses: Vec<(&str, Vec<Pos>)> = Vec::new();
     for (k, c) in house_list {
