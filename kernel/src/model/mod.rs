@@ -121,6 +121,8 @@ pub fn compute<const W: usize>(
     model: &GraderModel,
 ) -> Option<Numbers> {
     let empty = start.open_cells(geo).len() as usize;
+    // Every route below is on this board: the per-digit searches may reuse their moves.
+    let _memo = crate::techniques::memo::memo_scope();
     let route_of =
         |set| written::route(geo, start, set, false).or_else(|| written::route(geo, start, set, true));
     let by_price = route_of(&model.price)?;

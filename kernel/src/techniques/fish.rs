@@ -6,6 +6,7 @@
 //! fish may use boxes among the bases or the covers. Finned: some base candidates (the fins) lie
 //! outside the covers; then only cover cells that see every fin lose the digit.
 
+use super::memo::{self, Searcher};
 use super::{Candidate, Move, State, Tech, code, structural_cost};
 use crate::bits::CellSet;
 use crate::board::Geometry;
@@ -250,10 +251,19 @@ impl<const W: usize> CoverWalk<'_, W> {
 /// X-Wings: two rows against two columns (or the reverse), no fins. Hard, so a search of its own.
 pub fn x_wing<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
     let open = st.open_cells(geo);
+    let fresh = out.is_empty();
     for d in 0..geo.digits {
         let plane = st.planes[d].and(&open);
-        search(geo, &plane, d, &geo.rows, &geo.cols, 2..=2, Kind::Basic, out);
-        search(geo, &plane, d, &geo.cols, &geo.rows, 2..=2, Kind::Basic, out);
+        let digit = |out: &mut Vec<Move>| {
+            search(geo, &plane, d, &geo.rows, &geo.cols, 2..=2, Kind::Basic, out);
+            search(geo, &plane, d, &geo.cols, &geo.rows, 2..=2, Kind::Basic, out);
+        };
+        // The memo needs a list holding only this search's moves.
+        if fresh {
+            memo::per_digit(Searcher::XWing, d, &plane, MAX_COLLECTED, out, digit);
+        } else {
+            digit(out);
+        }
     }
 }
 
@@ -263,16 +273,25 @@ pub fn fish<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move
     let open = st.open_cells(geo);
     let rows_boxes: Vec<usize> = geo.rows.iter().chain(&geo.boxes).copied().collect();
     let cols_boxes: Vec<usize> = geo.cols.iter().chain(&geo.boxes).copied().collect();
+    let fresh = out.is_empty();
     for d in 0..geo.digits {
         let plane = st.planes[d].and(&open);
-        search(geo, &plane, d, &geo.rows, &geo.cols, 2..=4, Kind::FinnedAndLarger, out);
-        search(geo, &plane, d, &geo.cols, &geo.rows, 2..=4, Kind::FinnedAndLarger, out);
-        if !geo.boxes.is_empty() {
-            // Franken: boxes join the bases (rows + boxes covered by columns) or the covers.
-            search(geo, &plane, d, &rows_boxes, &geo.cols, 2..=3, Kind::Franken, out);
-            search(geo, &plane, d, &geo.rows, &cols_boxes, 2..=3, Kind::Franken, out);
-            search(geo, &plane, d, &cols_boxes, &geo.rows, 2..=3, Kind::Franken, out);
-            search(geo, &plane, d, &geo.cols, &rows_boxes, 2..=3, Kind::Franken, out);
+        let digit = |out: &mut Vec<Move>| {
+            search(geo, &plane, d, &geo.rows, &geo.cols, 2..=4, Kind::FinnedAndLarger, out);
+            search(geo, &plane, d, &geo.cols, &geo.rows, 2..=4, Kind::FinnedAndLarger, out);
+            if !geo.boxes.is_empty() {
+                // Franken: boxes join the bases (rows + boxes covered by columns) or the covers.
+                search(geo, &plane, d, &rows_boxes, &geo.cols, 2..=3, Kind::Franken, out);
+                search(geo, &plane, d, &geo.rows, &cols_boxes, 2..=3, Kind::Franken, out);
+                search(geo, &plane, d, &cols_boxes, &geo.rows, 2..=3, Kind::Franken, out);
+                search(geo, &plane, d, &geo.cols, &rows_boxes, 2..=3, Kind::Franken, out);
+            }
+        };
+        // The memo needs a list holding only this search's moves.
+        if fresh {
+            memo::per_digit(Searcher::Fish, d, &plane, MAX_COLLECTED, out, digit);
+        } else {
+            digit(out);
         }
     }
 }
