@@ -350,12 +350,16 @@ pub(super) fn each_mixed_chain<const W: usize>(
     let mut digits = vec![0u32; n * 16];
     let mut cells = vec![CellSet::<W>::EMPTY; n * 16];
     let mut hl = vec![0u8; n * 16];
+    // The logarithms of the small counts below, looked up rather than recomputed.
+    let ln: Vec<f64> = (0..=255).map(|i| (i as f64).ln()).collect();
     let part = |d: u32, c: &CellSet<W>, h: u8| -> f64 {
         let k = c.len().max(1) as f64;
-        1.0433 * (d.count_ones().max(1) as f64).ln()
-            + 0.2456 * (h.max(1) as f64).ln()
+        1.0433 * ln[d.count_ones().max(1) as usize]
+            + 0.2456 * ln[h.max(1) as usize]
             + 0.235 * (spanned(geo, c) / (2.0 * k.sqrt() + 1.0)).ln()
     };
+    // `part` of the chain kept for each state, once asked for (NaN until then).
+    let mut kept_part = vec![f64::NAN; n * 16];
     let mut touched: Vec<usize> = Vec::new();
     let mut frontier: Vec<usize> = Vec::new();
     let mut next: Vec<usize> = Vec::new();
@@ -396,10 +400,18 @@ pub(super) fn each_mixed_chain<const W: usize>(
                         dist[sv] = k as u8;
                         touched.push(sv);
                         next.push(sv);
-                    } else if dist[sv] as usize != k
-                        || part(nd, &nc, nh) >= part(digits[sv], &cells[sv], hl[sv])
-                    {
+                        kept_part[sv] = f64::NAN;
+                    } else if dist[sv] as usize != k {
                         continue;
+                    } else {
+                        if kept_part[sv].is_nan() {
+                            kept_part[sv] = part(digits[sv], &cells[sv], hl[sv]);
+                        }
+                        let p = part(nd, &nc, nh);
+                        if p >= kept_part[sv] {
+                            continue;
+                        }
+                        kept_part[sv] = p;
                     }
                     parent[sv] = (u as u32, h);
                     digits[sv] = nd;
