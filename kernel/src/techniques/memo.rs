@@ -1,4 +1,4 @@
-//! A per-digit memo for searches that look at one digit's candidates at a time (fish).
+//! A per-digit memo for searches that look at one digit's candidates at a time (fish, X-chains).
 //!
 //! Such a search's moves for digit d depend only on the board and on where d is still open. One
 //! step of a route changes the candidates of one or a few digits, so most digits are searched again
@@ -20,6 +20,7 @@ use std::collections::HashMap;
 pub enum Searcher {
     XWing,
     Fish,
+    XChain,
 }
 
 type Key = (Searcher, usize, Vec<u64>);
