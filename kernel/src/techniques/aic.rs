@@ -352,11 +352,22 @@ pub(super) fn each_mixed_chain<const W: usize>(
     let mut hl = vec![0u8; n * 16];
     // The logarithms of the small counts below, looked up rather than recomputed.
     let ln: Vec<f64> = (0..=255).map(|i| (i as f64).ln()).collect();
-    let part = |d: u32, c: &CellSet<W>, h: u8| -> f64 {
-        let k = c.len().max(1) as f64;
-        1.0433 * ln[d.count_ones().max(1) as usize]
-            + 0.2456 * ln[h.max(1) as usize]
-            + 0.235 * (spanned(geo, c) / (2.0 * k.sqrt() + 1.0)).ln()
+    // The spread term's logarithm for small (houses spanned, cells), filled as met (NaN until then).
+    let mut spread_ln = [f64::NAN; 64 * 64];
+    let mut part = |d: u32, c: &CellSet<W>, h: u8| -> f64 {
+        let cells = c.len().max(1);
+        let touched = spanned(geo, c);
+        let spread = |touched: f64| (touched / (2.0 * (cells as f64).sqrt() + 1.0)).ln();
+        let slot = touched as usize * 64 + cells as usize;
+        let spread_term = if touched < 64.0 && cells < 64 {
+            if spread_ln[slot].is_nan() {
+                spread_ln[slot] = spread(touched);
+            }
+            spread_ln[slot]
+        } else {
+            spread(touched)
+        };
+        1.0433 * ln[d.count_ones().max(1) as usize] + 0.2456 * ln[h.max(1) as usize] + 0.235 * spread_term
     };
     // `part` of the chain kept for each state, once asked for (NaN until then).
     let mut kept_part = vec![f64::NAN; n * 16];
