@@ -230,6 +230,26 @@ impl<const W: usize> Net<W> {
         net
     }
 
+    /// True when `ends_elims` is not empty, without building the list (the chain searches ask it
+    /// of every pair of ends they reach).
+    pub fn ends_eliminate(&self, geo: &Geometry<W>, st: &State<W>, s: usize, e: usize) -> bool {
+        let (a, b) = (&self.nodes[s], &self.nodes[e]);
+        if a.digit == b.digit {
+            return st.planes[a.digit].and(&a.sees).and(&b.sees).intersects(&st.open_cells(geo));
+        }
+        if !a.group && !b.group && a.cells == b.cells {
+            let c = a.cells.first().expect("cell");
+            let others = self.masks[c] & !(1 << a.digit) & !(1 << b.digit);
+            return (0..geo.digits).any(|d| others >> d & 1 == 1);
+        }
+        [(a, b), (b, a)].into_iter().any(|(x, y)| {
+            !x.group && {
+                let c = x.cells.first().expect("cell");
+                self.masks[c] >> y.digit & 1 == 1 && y.sees.contains(c) && !y.cells.contains(c)
+            }
+        })
+    }
+
     /// What "one of nodes `s` and `e` is true" eliminates, on the candidates of `st`.
     pub fn ends_elims(&self, geo: &Geometry<W>, st: &State<W>, s: usize, e: usize) -> Vec<Candidate> {
         let (a, b) = (&self.nodes[s], &self.nodes[e]);
@@ -568,7 +588,7 @@ pub(super) fn search_net<const W: usize>(
 ) {
     let mut best: HashMap<Vec<Candidate>, Move> = HashMap::new();
     let mut want = |s: usize, e: usize| {
-        (loops && closing_link(net, s, e).is_some()) || !net.ends_elims(geo, st, s, e).is_empty()
+        (loops && closing_link(net, s, e).is_some()) || net.ends_eliminate(geo, st, s, e)
     };
     // Loops are kept only for candidates no chain of the search eliminates.
     let mut by_chains: Vec<Candidate> = Vec::new();
