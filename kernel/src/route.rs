@@ -378,7 +378,7 @@ pub fn contents<const W: usize>(
 ) -> Result<Contents, Path> {
     let alternatives = opts.alternatives;
     // Every route below is on this board: the per-digit searches may reuse their moves.
-    let _memo = memo::memo_scope();
+    let _memo = memo::memo_scope(geo, start);
     // Guessing allowed: where logic runs out the route stops instead of proving by full search.
     let guess_ban: Vec<Tech> = if opts.allow_guessing { vec![code::TRL] } else { Vec::new() };
     let mut cache = MoveCache::default();

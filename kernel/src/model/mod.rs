@@ -122,7 +122,7 @@ pub fn compute<const W: usize>(
 ) -> Option<Numbers> {
     let empty = start.open_cells(geo).len() as usize;
     // Every route below is on this board: the per-digit searches may reuse their moves.
-    let _memo = crate::techniques::memo::memo_scope();
+    let _memo = crate::techniques::memo::memo_scope(geo, start);
     // The routes share many positions: their finders' moves are found once.
     let mut cache = written::FinderCache::default();
     let mut route_of = |set| {

@@ -7,12 +7,15 @@
 //! moves, found as if the digit were searched first, and appends them under the search's cap on
 //! moves per code, which gives the very list the search would have made.
 //!
-//! The memo is on only inside a `memo_scope` (one board at a time on this thread) and is emptied
-//! when the outermost scope ends.
+//! The memo is on only inside a `memo_scope`, which names the board and the start position: the
+//! band route and then the model's written routes of one puzzle share the entries, and a scope on
+//! another puzzle (or board) empties the memo first. The entries stay after the last scope ends,
+//! until the next puzzle on this thread, so that the next scope on the same puzzle finds them.
 
-use super::{Move, Tech};
+use super::{Move, State, Tech};
 use crate::bits::CellSet;
-use std::cell::{Cell, RefCell};
+use crate::board::Geometry;
+use std::cell::RefCell;
 use std::collections::HashMap;
 
 /// Which per-digit search a memo entry belongs to.
@@ -26,19 +29,51 @@ pub enum Searcher {
 type Key = (Searcher, usize, Vec<u64>);
 
 thread_local! {
-    /// How many scopes are open on this thread (the memo is on while any is).
-    static DEPTH: Cell<usize> = const { Cell::new(0) };
-    static MEMO: RefCell<HashMap<Key, Vec<Move>>> = RefCell::new(HashMap::new());
+    /// The puzzles (board and start, as `identity` words) of the open scopes, innermost last.
+    static SCOPES: RefCell<Vec<Vec<u64>>> = const { RefCell::new(Vec::new()) };
+    /// The puzzle the memo's entries belong to, and the entries.
+    static MEMO: RefCell<(Vec<u64>, HashMap<Key, Vec<Move>>)> = RefCell::new((Vec::new(), HashMap::new()));
 }
 
-/// Turns the memo on for this thread until the guard is dropped. Every search inside must be on
-/// one board (one geometry): the memo's keys do not name it.
-pub fn memo_scope() -> MemoScope {
-    DEPTH.with(|d| d.set(d.get() + 1));
+/// Everything the per-digit searches read of a board (its houses and how they are grouped), then
+/// the start position.
+fn identity<const W: usize>(geo: &Geometry<W>, start: &State<W>) -> Vec<u64> {
+    let mut id: Vec<u64> = vec![W as u64, geo.cells as u64, geo.digits as u64, geo.houses.len() as u64];
+    for h in &geo.houses {
+        id.extend_from_slice(&h.0);
+    }
+    for family in [&geo.rows, &geo.cols, &geo.boxes, &geo.complete_houses] {
+        id.push(family.len() as u64);
+        id.extend(family.iter().map(|&h| h as u64));
+    }
+    id.extend(geo.pos.iter().flat_map(|&(r, c)| [r as u64, c as u64]));
+    for plane in start.planes[..geo.digits].iter().chain(std::iter::once(&start.placed)) {
+        id.extend_from_slice(&plane.0);
+    }
+    id
+}
+
+/// Makes the memo's entries those of `id`'s puzzle (emptying it when they were another's).
+fn claim(id: &[u64]) {
+    MEMO.with(|m| {
+        let mut m = m.borrow_mut();
+        if m.0 != id {
+            m.0 = id.to_vec();
+            m.1.clear();
+        }
+    });
+}
+
+/// Turns the memo on for this thread, for searches on `geo` from the puzzle `start`, until the
+/// guard is dropped. Every search inside must be on that board.
+pub fn memo_scope<const W: usize>(geo: &Geometry<W>, start: &State<W>) -> MemoScope {
+    let id = identity(geo, start);
+    claim(&id);
+    SCOPES.with(|s| s.borrow_mut().push(id));
     MemoScope { _not_send: std::marker::PhantomData }
 }
 
-/// Ends a memo scope when dropped; the outermost one empties the memo.
+/// Ends a memo scope when dropped (an enclosing scope on another puzzle gets an empty memo back).
 pub struct MemoScope {
     /// The scope belongs to the thread that opened it.
     _not_send: std::marker::PhantomData<*const ()>,
@@ -46,13 +81,13 @@ pub struct MemoScope {
 
 impl Drop for MemoScope {
     fn drop(&mut self) {
-        let depth = DEPTH.with(|d| {
-            d.set(d.get() - 1);
-            d.get()
+        SCOPES.with(|s| {
+            let mut s = s.borrow_mut();
+            s.pop();
+            if let Some(outer) = s.last() {
+                claim(outer);
+            }
         });
-        if depth == 0 {
-            MEMO.with(|m| m.borrow_mut().clear());
-        }
     }
 }
 
@@ -68,18 +103,18 @@ pub fn per_digit<const W: usize>(
     out: &mut Vec<Move>,
     search: impl FnOnce(&mut Vec<Move>),
 ) {
-    if DEPTH.with(|d| d.get()) == 0 {
+    if SCOPES.with(|s| s.borrow().is_empty()) {
         search(out);
         return;
     }
     let key: Key = (searcher, d, plane.0.to_vec());
-    let hit = MEMO.with(|m| m.borrow().get(&key).cloned());
+    let hit = MEMO.with(|m| m.borrow().1.get(&key).cloned());
     let own = match hit {
         Some(moves) => moves,
         None => {
             let mut own = Vec::new();
             search(&mut own);
-            MEMO.with(|m| m.borrow_mut().insert(key, own.clone()));
+            MEMO.with(|m| m.borrow_mut().1.insert(key, own.clone()));
             own
         }
     };
