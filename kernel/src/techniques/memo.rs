@@ -27,12 +27,14 @@ pub enum Searcher {
 }
 
 type Key = (Searcher, usize, Vec<u64>);
+/// The puzzle (`identity` words) the entries belong to, and the entries.
+type Entries = (Vec<u64>, HashMap<Key, Vec<Move>>);
 
 thread_local! {
     /// The puzzles (board and start, as `identity` words) of the open scopes, innermost last.
     static SCOPES: RefCell<Vec<Vec<u64>>> = const { RefCell::new(Vec::new()) };
     /// The puzzle the memo's entries belong to, and the entries.
-    static MEMO: RefCell<(Vec<u64>, HashMap<Key, Vec<Move>>)> = RefCell::new((Vec::new(), HashMap::new()));
+    static MEMO: RefCell<Entries> = RefCell::new((Vec::new(), HashMap::new()));
 }
 
 /// Everything the per-digit searches read of a board (its houses and how they are grouped), then
