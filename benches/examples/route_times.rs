@@ -2,6 +2,8 @@
 //! per puzzle, and the bands and techniques of the hardest steps.
 //! `cargo run --release -p pencilmark-benches --example route_times [file] [count] [max_band]`
 //! (defaults: classic-top1465.txt, 100 puzzles evenly spaced, the bands this build rates).
+//! `--band-only`: the band alone. `--print-cards`: also print each card (default fields plus
+//! band_index and steps) as a JSON line, to check that a change leaves every card as it was.
 
 use pencilmark::{RateOptions, rate_str};
 use pencilmark_benches::load;
@@ -20,6 +22,13 @@ fn main() {
     if args.iter().any(|a| a == "--band-only") {
         opts.fields = vec![pencilmark::card::Field::Band];
     }
+    let print_cards = args.iter().any(|a| a == "--print-cards");
+    if print_cards {
+        opts.fields =
+            RateOptions::with_fields(&["difficulty", "time", "band", "band_index", "contains", "steps"])
+                .expect("known fields")
+                .fields;
+    }
     let mut ms: Vec<(f64, String)> = Vec::new();
     let mut bands: BTreeMap<String, usize> = BTreeMap::new();
     let mut codes: BTreeMap<String, usize> = BTreeMap::new();
@@ -34,6 +43,9 @@ fn main() {
         ms.push((t.elapsed().as_secs_f64() * 1e3, line.clone()));
         match result {
             Ok(card) => {
+                if print_cards {
+                    println!("{}", card.to_json());
+                }
                 *bands.entry(card.band.unwrap_or("?").to_string()).or_default() += 1;
                 for e in card.contains.iter().flatten().filter(|e| e.band >= 5) {
                     *codes.entry(e.code.to_string()).or_default() += 1;

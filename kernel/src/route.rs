@@ -7,7 +7,7 @@
 //! could stand in for each listed technique (its chip).
 
 use crate::board::Geometry;
-use crate::techniques::{Candidate, Move, Search, State, Tech, cap_moves, code, searches};
+use crate::techniques::{Candidate, Move, Search, State, Tech, cap_moves, code, memo, searches};
 use std::cell::Cell;
 use std::collections::{BTreeMap, HashMap};
 use std::time::Instant;
@@ -377,6 +377,8 @@ pub fn contents<const W: usize>(
     opts: &RouteOptions,
 ) -> Result<Contents, Path> {
     let alternatives = opts.alternatives;
+    // Every route below is on this board: the per-digit searches may reuse their moves.
+    let _memo = memo::memo_scope(geo, start);
     // Guessing allowed: where logic runs out the route stops instead of proving by full search.
     let guess_ban: Vec<Tech> = if opts.allow_guessing { vec![code::TRL] } else { Vec::new() };
     let mut cache = MoveCache::default();

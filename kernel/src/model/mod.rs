@@ -121,8 +121,14 @@ pub fn compute<const W: usize>(
     model: &GraderModel,
 ) -> Option<Numbers> {
     let empty = start.open_cells(geo).len() as usize;
-    let route_of =
-        |set| written::route(geo, start, set, false).or_else(|| written::route(geo, start, set, true));
+    // Every route below is on this board: the per-digit searches may reuse their moves.
+    let _memo = crate::techniques::memo::memo_scope(geo, start);
+    // The routes share many positions: their finders' moves are found once.
+    let mut cache = written::FinderCache::default();
+    let mut route_of = |set| {
+        written::route_cached(geo, start, set, false, &mut cache)
+            .or_else(|| written::route_cached(geo, start, set, true, &mut cache))
+    };
     let by_price = route_of(&model.price)?;
     let by_route = if model.route == model.price { by_price.clone() } else { route_of(&model.route)? };
     let points = refute::profile(geo, start, solution, refute::DEFAULT_LIMIT);

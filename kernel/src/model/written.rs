@@ -13,6 +13,7 @@ use crate::techniques::{
     Candidate, Finder, MAX_MOVES_PER_TECHNIQUE, Move, State, Tech, aic, als, cap_moves, cases, chains, code,
     colouring, fish, forcing, intersections, subsets, uniqueness, wings,
 };
+use std::collections::HashMap;
 
 /// One priced step of the written route.
 #[derive(Clone, Debug, PartialEq)]
@@ -156,6 +157,19 @@ pub fn density<const W: usize>(geo: &Geometry<W>, candidates: usize) -> f64 {
     if slots <= 729 { c / 727.0 * 20.0 } else { c / slots as f64 * 20.0 * 729.0 / 727.0 }
 }
 
+/// The moves each finder of the tiers offers, per position: the routes of one puzzle (one per
+/// price set, with and without the in-the-head moves) walk many of the same positions.
+pub struct FinderCache<const W: usize> {
+    /// Key: the position's candidate planes and placed cells, then the tier and the finder in it.
+    map: HashMap<(Vec<u64>, usize, usize), Vec<Move>>,
+}
+
+impl<const W: usize> Default for FinderCache<W> {
+    fn default() -> Self {
+        FinderCache { map: HashMap::new() }
+    }
+}
+
 /// The written route under one price set; None when it gets stuck. `head` lets the in-the-head
 /// moves in (the fallback for a puzzle the written moves alone cannot finish).
 pub fn route<const W: usize>(
@@ -163,6 +177,17 @@ pub fn route<const W: usize>(
     start: &State<W>,
     set: &PriceSet,
     head: bool,
+) -> Option<Vec<WrittenStep>> {
+    route_cached(geo, start, set, head, &mut FinderCache::default())
+}
+
+/// `route` with the finders' moves of each position kept in (and read from) `cache`.
+pub fn route_cached<const W: usize>(
+    geo: &Geometry<W>,
+    start: &State<W>,
+    set: &PriceSet,
+    head: bool,
+    cache: &mut FinderCache<W>,
 ) -> Option<Vec<WrittenStep>> {
     let mut st = start.clone();
     let mut out = Vec::new();
@@ -230,12 +255,25 @@ pub fn route<const W: usize>(
     while !st.is_solved(geo) {
         moves.clear();
         let mut on_offer = 0;
+        let mut position: Vec<u64> = Vec::with_capacity((geo.digits + 1) * W);
+        for plane in st.planes[..geo.digits].iter().chain(std::iter::once(&st.placed)) {
+            position.extend_from_slice(&plane.0);
+        }
         for (ti, tier) in tiers.iter().enumerate() {
-            for f in tier {
+            for (fi, f) in tier.iter().enumerate() {
+                let key = (position.clone(), ti, fi);
+                if let Some(found) = cache.map.get(&key) {
+                    moves.extend(found.iter().cloned());
+                    continue;
+                }
                 buf.clear();
                 f(geo, &st, &mut buf);
                 if ti > 0 {
                     cap_moves(&mut buf);
+                }
+                // A search the deadline cut short is not kept.
+                if !crate::route::deadline_passed() {
+                    cache.map.insert(key, buf.clone());
                 }
                 moves.append(&mut buf);
             }

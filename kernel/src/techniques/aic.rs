@@ -230,6 +230,26 @@ impl<const W: usize> Net<W> {
         net
     }
 
+    /// True when `ends_elims` is not empty, without building the list (the chain searches ask it
+    /// of every pair of ends they reach).
+    pub fn ends_eliminate(&self, geo: &Geometry<W>, st: &State<W>, s: usize, e: usize) -> bool {
+        let (a, b) = (&self.nodes[s], &self.nodes[e]);
+        if a.digit == b.digit {
+            return st.planes[a.digit].and(&a.sees).and(&b.sees).intersects(&st.open_cells(geo));
+        }
+        if !a.group && !b.group && a.cells == b.cells {
+            let c = a.cells.first().expect("cell");
+            let others = self.masks[c] & !(1 << a.digit) & !(1 << b.digit);
+            return (0..geo.digits).any(|d| others >> d & 1 == 1);
+        }
+        [(a, b), (b, a)].into_iter().any(|(x, y)| {
+            !x.group && {
+                let c = x.cells.first().expect("cell");
+                self.masks[c] >> y.digit & 1 == 1 && y.sees.contains(c) && !y.cells.contains(c)
+            }
+        })
+    }
+
     /// What "one of nodes `s` and `e` is true" eliminates, on the candidates of `st`.
     pub fn ends_elims(&self, geo: &Geometry<W>, st: &State<W>, s: usize, e: usize) -> Vec<Candidate> {
         let (a, b) = (&self.nodes[s], &self.nodes[e]);
@@ -350,12 +370,27 @@ pub(super) fn each_mixed_chain<const W: usize>(
     let mut digits = vec![0u32; n * 16];
     let mut cells = vec![CellSet::<W>::EMPTY; n * 16];
     let mut hl = vec![0u8; n * 16];
-    let part = |d: u32, c: &CellSet<W>, h: u8| -> f64 {
-        let k = c.len().max(1) as f64;
-        1.0433 * (d.count_ones().max(1) as f64).ln()
-            + 0.2456 * (h.max(1) as f64).ln()
-            + 0.235 * (spanned(geo, c) / (2.0 * k.sqrt() + 1.0)).ln()
+    // The logarithms of the small counts below, looked up rather than recomputed.
+    let ln: Vec<f64> = (0..=255).map(|i| (i as f64).ln()).collect();
+    // The spread term's logarithm for small (houses spanned, cells), filled as met (NaN until then).
+    let mut spread_ln = [f64::NAN; 64 * 64];
+    let mut part = |d: u32, c: &CellSet<W>, h: u8| -> f64 {
+        let cells = c.len().max(1);
+        let touched = spanned(geo, c);
+        let spread = |touched: f64| (touched / (2.0 * (cells as f64).sqrt() + 1.0)).ln();
+        let slot = touched as usize * 64 + cells as usize;
+        let spread_term = if touched < 64.0 && cells < 64 {
+            if spread_ln[slot].is_nan() {
+                spread_ln[slot] = spread(touched);
+            }
+            spread_ln[slot]
+        } else {
+            spread(touched)
+        };
+        1.0433 * ln[d.count_ones().max(1) as usize] + 0.2456 * ln[h.max(1) as usize] + 0.235 * spread_term
     };
+    // `part` of the chain kept for each state, once asked for (NaN until then).
+    let mut kept_part = vec![f64::NAN; n * 16];
     let mut touched: Vec<usize> = Vec::new();
     let mut frontier: Vec<usize> = Vec::new();
     let mut next: Vec<usize> = Vec::new();
@@ -396,10 +431,18 @@ pub(super) fn each_mixed_chain<const W: usize>(
                         dist[sv] = k as u8;
                         touched.push(sv);
                         next.push(sv);
-                    } else if dist[sv] as usize != k
-                        || part(nd, &nc, nh) >= part(digits[sv], &cells[sv], hl[sv])
-                    {
+                        kept_part[sv] = f64::NAN;
+                    } else if dist[sv] as usize != k {
                         continue;
+                    } else {
+                        if kept_part[sv].is_nan() {
+                            kept_part[sv] = part(digits[sv], &cells[sv], hl[sv]);
+                        }
+                        let p = part(nd, &nc, nh);
+                        if p >= kept_part[sv] {
+                            continue;
+                        }
+                        kept_part[sv] = p;
                     }
                     parent[sv] = (u as u32, h);
                     digits[sv] = nd;
@@ -545,7 +588,7 @@ pub(super) fn search_net<const W: usize>(
 ) {
     let mut best: HashMap<Vec<Candidate>, Move> = HashMap::new();
     let mut want = |s: usize, e: usize| {
-        (loops && closing_link(net, s, e).is_some()) || !net.ends_elims(geo, st, s, e).is_empty()
+        (loops && closing_link(net, s, e).is_some()) || net.ends_eliminate(geo, st, s, e)
     };
     // Loops are kept only for candidates no chain of the search eliminates.
     let mut by_chains: Vec<Candidate> = Vec::new();

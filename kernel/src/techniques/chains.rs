@@ -8,6 +8,7 @@
 //! box-line segment. A chain that starts and ends with a strong link proves that one of its two
 //! ends is true, so a candidate that sees both ends is false.
 
+use super::memo::{self, Searcher};
 use super::{Candidate, Move, State, Tech, code, new_singles, structural_cost};
 use crate::bits::CellSet;
 use crate::board::Geometry;
@@ -464,29 +465,34 @@ pub fn x_chain<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<M
         if plane.len() < 4 {
             continue;
         }
-        x_chains(
-            geo,
-            &lines,
-            d,
-            &plane,
-            MAX_GROUPED_X_LINKS,
-            code::XCL,
-            &mut |g, tech, path, houses, elims| {
-                let cells = chain_cells(g, path);
-                let grouped = path.iter().any(|&n| g.nodes[n].group);
-                keep_best(
-                    &mut found,
-                    Move {
-                        tech,
-                        placements: Vec::new(),
-                        eliminations: elim_list(&elims, d),
-                        houses: named_houses(houses),
-                        digits: 1 << d,
-                        cost: WRITTEN + chain_cost(geo, tech, 1 << d, path.len() - 1, &cells, grouped),
-                    },
-                );
-            },
-        );
+        // Moves of different digits never have the same effect, so each digit's list is its own.
+        memo::per_digit(Searcher::XChain, d, &plane, usize::MAX, &mut found, |found| {
+            let mut own = Vec::new();
+            x_chains(
+                geo,
+                &lines,
+                d,
+                &plane,
+                MAX_GROUPED_X_LINKS,
+                code::XCL,
+                &mut |g, tech, path, houses, elims| {
+                    let cells = chain_cells(g, path);
+                    let grouped = path.iter().any(|&n| g.nodes[n].group);
+                    keep_best(
+                        &mut own,
+                        Move {
+                            tech,
+                            placements: Vec::new(),
+                            eliminations: elim_list(&elims, d),
+                            houses: named_houses(houses),
+                            digits: 1 << d,
+                            cost: WRITTEN + chain_cost(geo, tech, 1 << d, path.len() - 1, &cells, grouped),
+                        },
+                    );
+                },
+            );
+            found.extend(own);
+        });
     }
     out.extend(found);
 }

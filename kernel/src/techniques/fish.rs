@@ -6,7 +6,7 @@
 //! fish may use boxes among the bases or the covers. Finned: some base candidates (the fins) lie
 //! outside the covers; then only cover cells that see every fin lose the digit.
 
-use super::subsets::for_each_combination;
+use super::memo::{self, Searcher};
 use super::{Candidate, Move, State, Tech, code, structural_cost};
 use crate::bits::CellSet;
 use crate::board::Geometry;
@@ -122,6 +122,12 @@ fn search<const W: usize>(
         })
         .collect();
     let prunable = cover_family.len() <= 128;
+    // Reused per base set: the cover houses that meet the body, their candidates, and the union
+    // of the candidates of each suffix of them (`rest[k]` = covers k.. together).
+    let mut covers: Vec<usize> = Vec::new();
+    let mut cover_cells: Vec<CellSet<W>> = Vec::new();
+    let mut rest: Vec<CellSet<W>> = Vec::new();
+    let max_fins = if kind == Kind::Basic { 0 } else { MAX_FINS };
     for n in sizes {
         if bases.len() < n {
             break;
@@ -129,67 +135,135 @@ fn search<const W: usize>(
         // Fins may reach a few covers beyond the n the fish uses.
         let reach = if kind == Kind::Basic { n } else { n + 3 };
         for_each_base_set(&bases, &touch, n, if prunable { reach } else { usize::MAX }, &mut |pick, body| {
-            let base_houses: Vec<usize> = pick.iter().map(|&i| bases[i].0).collect();
-            let covers: Vec<usize> = cover_family
-                .iter()
-                .copied()
-                .filter(|h| !base_houses.contains(h) && geo.houses[*h].intersects(&body))
-                .collect();
+            let base_houses = || pick.iter().map(|&i| bases[i].0);
+            covers.clear();
+            covers.extend(
+                cover_family
+                    .iter()
+                    .copied()
+                    .filter(|h| !base_houses().any(|b| b == *h) && geo.houses[*h].intersects(&body)),
+            );
             if covers.len() < n {
                 return true;
             }
-            for_each_combination(covers.len(), n, &mut |cpick| {
-                let mut cover = CellSet::<W>::EMPTY;
-                for &j in cpick {
-                    cover |= geo.houses[covers[j]];
-                }
+            // Only the digit's candidates in a cover matter to every test below.
+            cover_cells.clear();
+            cover_cells.extend(covers.iter().map(|&h| geo.houses[h].and(plane)));
+            rest.clear();
+            rest.resize(covers.len() + 1, CellSet::EMPTY);
+            for k in (0..covers.len()).rev() {
+                rest[k] = rest[k + 1].or(&cover_cells[k]);
+            }
+            let walk = CoverWalk { cells: &cover_cells, rest: &rest, body, n, max_fins, geo };
+            walk.go(0, 0, CellSet::EMPTY, &mut [0; MAX_SIZE], &mut |cpick, cover| {
                 // Every base keeps a candidate in the covers.
                 if pick.iter().any(|&i| !bases[i].1.intersects(&cover)) {
-                    return true;
+                    return;
                 }
                 let fins = body.and_not(&cover);
                 if fins.len() > MAX_FINS
                     || (kind == Kind::Basic && !fins.is_empty())
                     || (kind == Kind::FinnedAndLarger && fins.is_empty() && n == 2)
                 {
-                    return true;
+                    return;
                 }
                 let mut cleared = plane.and(&cover).and_not(&body);
                 if !fins.is_empty() {
                     cleared &= common_peers(geo, &fins);
                 }
                 if cleared.is_empty() {
-                    return true;
+                    return;
                 }
                 let tech = if franken || !fins.is_empty() { code::FRK } else { basic_code(n) };
                 if out.iter().filter(|m| m.tech == tech).count() >= MAX_COLLECTED {
-                    return true;
+                    return;
                 }
-                let mut houses = base_houses.clone();
+                let mut houses: Vec<usize> = base_houses().collect();
                 houses.extend(cpick.iter().map(|&j| covers[j]));
                 let eliminations: Vec<Candidate> =
                     cleared.iter().map(|cell| Candidate { cell, digit: d as u8 + 1 }).collect();
                 // The same elimination from another base / cover choice adds nothing.
                 if out.iter().any(|m| m.tech == tech && m.eliminations == eliminations) {
-                    return true;
+                    return;
                 }
                 let cost =
                     structural_cost(geo, 1 << d, houses.len(), body.iter(), 2 * n - 1 + fins.len() as usize);
                 out.push(Move { tech, placements: Vec::new(), eliminations, houses, digits: 1 << d, cost });
-                true
             });
             true
         });
     }
 }
 
+/// The largest fish searched (Jellyfish).
+const MAX_SIZE: usize = 4;
+
+/// The choices of `n` covers for one base set, in the order of `for_each_combination`, skipping
+/// only choices that cannot make a fish: more fins than allowed even if every later cover joined,
+/// or fins that see no cover candidate outside the body (so nothing could be eliminated).
+struct CoverWalk<'a, const W: usize> {
+    geo: &'a Geometry<W>,
+    /// The digit's candidates in each cover.
+    cells: &'a [CellSet<W>],
+    /// `rest[k]`: the union of `cells[k..]`.
+    rest: &'a [CellSet<W>],
+    body: CellSet<W>,
+    n: usize,
+    max_fins: u32,
+}
+
+impl<const W: usize> CoverWalk<'_, W> {
+    fn go(
+        &self,
+        from: usize,
+        depth: usize,
+        union: CellSet<W>,
+        pick: &mut [usize; MAX_SIZE],
+        f: &mut impl FnMut(&[usize], CellSet<W>),
+    ) {
+        if depth == self.n {
+            f(&pick[..self.n], union);
+            return;
+        }
+        let last = self.cells.len() - (self.n - depth);
+        for k in from..=last {
+            // Fins that no cover from k on could remove: too many now means too many for every
+            // later k as well (their reach is smaller).
+            if self.body.and_not(&union.or(&self.rest[k])).len() > self.max_fins {
+                break;
+            }
+            let with = union.or(&self.cells[k]);
+            let reach = with.or(&self.rest[k + 1]);
+            let surely_fins = self.body.and_not(&reach);
+            // The fins of any completion include these; the cells they all see are the only ones
+            // that could lose the digit, and those must lie in the covers outside the body.
+            if !surely_fins.is_empty()
+                && !common_peers(self.geo, &surely_fins).intersects(&reach.and_not(&self.body))
+            {
+                continue;
+            }
+            pick[depth] = k;
+            self.go(k + 1, depth + 1, with, pick, f);
+        }
+    }
+}
+
 /// X-Wings: two rows against two columns (or the reverse), no fins. Hard, so a search of its own.
 pub fn x_wing<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
     let open = st.open_cells(geo);
+    let fresh = out.is_empty();
     for d in 0..geo.digits {
         let plane = st.planes[d].and(&open);
-        search(geo, &plane, d, &geo.rows, &geo.cols, 2..=2, Kind::Basic, out);
-        search(geo, &plane, d, &geo.cols, &geo.rows, 2..=2, Kind::Basic, out);
+        let digit = |out: &mut Vec<Move>| {
+            search(geo, &plane, d, &geo.rows, &geo.cols, 2..=2, Kind::Basic, out);
+            search(geo, &plane, d, &geo.cols, &geo.rows, 2..=2, Kind::Basic, out);
+        };
+        // The memo needs a list holding only this search's moves.
+        if fresh {
+            memo::per_digit(Searcher::XWing, d, &plane, MAX_COLLECTED, out, digit);
+        } else {
+            digit(out);
+        }
     }
 }
 
@@ -199,16 +273,25 @@ pub fn fish<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move
     let open = st.open_cells(geo);
     let rows_boxes: Vec<usize> = geo.rows.iter().chain(&geo.boxes).copied().collect();
     let cols_boxes: Vec<usize> = geo.cols.iter().chain(&geo.boxes).copied().collect();
+    let fresh = out.is_empty();
     for d in 0..geo.digits {
         let plane = st.planes[d].and(&open);
-        search(geo, &plane, d, &geo.rows, &geo.cols, 2..=4, Kind::FinnedAndLarger, out);
-        search(geo, &plane, d, &geo.cols, &geo.rows, 2..=4, Kind::FinnedAndLarger, out);
-        if !geo.boxes.is_empty() {
-            // Franken: boxes join the bases (rows + boxes covered by columns) or the covers.
-            search(geo, &plane, d, &rows_boxes, &geo.cols, 2..=3, Kind::Franken, out);
-            search(geo, &plane, d, &geo.rows, &cols_boxes, 2..=3, Kind::Franken, out);
-            search(geo, &plane, d, &cols_boxes, &geo.rows, 2..=3, Kind::Franken, out);
-            search(geo, &plane, d, &geo.cols, &rows_boxes, 2..=3, Kind::Franken, out);
+        let digit = |out: &mut Vec<Move>| {
+            search(geo, &plane, d, &geo.rows, &geo.cols, 2..=4, Kind::FinnedAndLarger, out);
+            search(geo, &plane, d, &geo.cols, &geo.rows, 2..=4, Kind::FinnedAndLarger, out);
+            if !geo.boxes.is_empty() {
+                // Franken: boxes join the bases (rows + boxes covered by columns) or the covers.
+                search(geo, &plane, d, &rows_boxes, &geo.cols, 2..=3, Kind::Franken, out);
+                search(geo, &plane, d, &geo.rows, &cols_boxes, 2..=3, Kind::Franken, out);
+                search(geo, &plane, d, &cols_boxes, &geo.rows, 2..=3, Kind::Franken, out);
+                search(geo, &plane, d, &geo.cols, &rows_boxes, 2..=3, Kind::Franken, out);
+            }
+        };
+        // The memo needs a list holding only this search's moves.
+        if fresh {
+            memo::per_digit(Searcher::Fish, d, &plane, MAX_COLLECTED, out, digit);
+        } else {
+            digit(out);
         }
     }
 }

@@ -10,6 +10,7 @@ pub mod colouring;
 pub mod fish;
 pub mod forcing;
 pub mod intersections;
+pub mod memo;
 pub mod singles;
 pub mod subsets;
 pub mod uniqueness;

@@ -1,0 +1,145 @@
+//! A per-digit memo for searches that look at one digit's candidates at a time (fish, X-chains).
+//!
+//! Such a search's moves for digit d depend only on the board and on where d is still open. One
+//! step of a route changes the candidates of one or a few digits, so most digits are searched again
+//! in a position that is, for them, the same as before; the reruns of the technique list (shrink,
+//! alternatives) and the written route repeat them many more times. The memo keeps each digit's
+//! moves, found as if the digit were searched first, and appends them under the search's cap on
+//! moves per code, which gives the very list the search would have made.
+//!
+//! The memo is on only inside a `memo_scope`, which names the board and the start position: the
+//! band route and then the model's written routes of one puzzle share the entries, and a scope on
+//! another puzzle (or board) empties the memo first. The entries stay after the last scope ends,
+//! until the next puzzle on this thread, so that the next scope on the same puzzle finds them.
+
+use super::{Move, State, Tech};
+use crate::bits::CellSet;
+use crate::board::Geometry;
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+/// Which per-digit search a memo entry belongs to.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Searcher {
+    XWing,
+    Fish,
+    XChain,
+}
+
+type Key = (Searcher, usize, Vec<u64>);
+/// The puzzle (`identity` words) the entries belong to, and the entries.
+type Entries = (Vec<u64>, HashMap<Key, Vec<Move>>);
+
+thread_local! {
+    /// The puzzles (board and start, as `identity` words) of the open scopes, innermost last.
+    static SCOPES: RefCell<Vec<Vec<u64>>> = const { RefCell::new(Vec::new()) };
+    /// The puzzle the memo's entries belong to, and the entries.
+    static MEMO: RefCell<Entries> = RefCell::new((Vec::new(), HashMap::new()));
+}
+
+/// Everything the per-digit searches read of a board (its houses and how they are grouped), then
+/// the start position.
+fn identity<const W: usize>(geo: &Geometry<W>, start: &State<W>) -> Vec<u64> {
+    let mut id: Vec<u64> = vec![W as u64, geo.cells as u64, geo.digits as u64, geo.houses.len() as u64];
+    for h in &geo.houses {
+        id.extend_from_slice(&h.0);
+    }
+    for family in [&geo.rows, &geo.cols, &geo.boxes, &geo.complete_houses] {
+        id.push(family.len() as u64);
+        id.extend(family.iter().map(|&h| h as u64));
+    }
+    id.extend(geo.pos.iter().flat_map(|&(r, c)| [r as u64, c as u64]));
+    for plane in start.planes[..geo.digits].iter().chain(std::iter::once(&start.placed)) {
+        id.extend_from_slice(&plane.0);
+    }
+    id
+}
+
+/// Makes the memo's entries those of `id`'s puzzle (emptying it when they were another's).
+fn claim(id: &[u64]) {
+    MEMO.with(|m| {
+        let mut m = m.borrow_mut();
+        if m.0 != id {
+            m.0 = id.to_vec();
+            m.1.clear();
+        }
+    });
+}
+
+/// Turns the memo on for this thread, for searches on `geo` from the puzzle `start`, until the
+/// guard is dropped. Every search inside must be on that board.
+pub fn memo_scope<const W: usize>(geo: &Geometry<W>, start: &State<W>) -> MemoScope {
+    let id = identity(geo, start);
+    claim(&id);
+    SCOPES.with(|s| s.borrow_mut().push(id));
+    MemoScope { _not_send: std::marker::PhantomData }
+}
+
+/// Ends a memo scope when dropped (an enclosing scope on another puzzle gets an empty memo back).
+pub struct MemoScope {
+    /// The scope belongs to the thread that opened it.
+    _not_send: std::marker::PhantomData<*const ()>,
+}
+
+impl Drop for MemoScope {
+    fn drop(&mut self) {
+        SCOPES.with(|s| {
+            let mut s = s.borrow_mut();
+            s.pop();
+            if let Some(outer) = s.last() {
+                claim(outer);
+            }
+        });
+    }
+}
+
+/// Appends to `out` the moves `search` makes for digit `d`, whose open candidates are `plane`;
+/// `out` must hold nothing but the moves of the digits searched before it. `search` appends
+/// the digit's moves to the list it is given, collecting at most `cap` moves of one code (counting
+/// the moves the list held before), and reads nothing but `plane` and the board.
+pub fn per_digit<const W: usize>(
+    searcher: Searcher,
+    d: usize,
+    plane: &CellSet<W>,
+    cap: usize,
+    out: &mut Vec<Move>,
+    search: impl FnOnce(&mut Vec<Move>),
+) {
+    if SCOPES.with(|s| s.borrow().is_empty()) {
+        search(out);
+        return;
+    }
+    let key: Key = (searcher, d, plane.0.to_vec());
+    let hit = MEMO.with(|m| m.borrow().1.get(&key).cloned());
+    let own = match hit {
+        Some(moves) => moves,
+        None => {
+            let mut own = Vec::new();
+            search(&mut own);
+            MEMO.with(|m| m.borrow_mut().1.insert(key, own.clone()));
+            own
+        }
+    };
+    // The search skips a move once `cap` of its code are listed; the moves of earlier digits
+    // count too (no move of another digit is ever the same move, so nothing else differs).
+    let mut listed: Vec<(Tech, usize)> = Vec::new();
+    for m in &out[..] {
+        match listed.iter_mut().find(|(t, _)| *t == m.tech) {
+            Some((_, n)) => *n += 1,
+            None => listed.push((m.tech, 1)),
+        }
+    }
+    for m in own {
+        let n = match listed.iter_mut().find(|(t, _)| *t == m.tech) {
+            Some((_, n)) => n,
+            None => {
+                listed.push((m.tech, 0));
+                &mut listed.last_mut().expect("just pushed").1
+            }
+        };
+        if *n < cap {
+            *n += 1;
+            out.push(m);
+        }
+    }
+}
