@@ -24,11 +24,16 @@ pub(crate) const LINE_SIZES: [(usize, usize); 11] = [
 
 /// The value of one symbol: Some(0) for a blank, Some(v) for a digit, None for anything else.
 pub(crate) fn symbol_value(ch: char) -> Option<u8> {
-    match ch {
-        '.' | '0' | '-' | '_' => Some(0),
-        '1'..='9' => Some(ch as u8 - b'0'),
-        'A'..='Z' => Some(ch as u8 - b'A' + 10),
-        'a'..='z' => Some(ch as u8 - b'a' + 10),
+    if ch.is_ascii() { symbol_byte_value(ch as u8) } else { None }
+}
+
+/// [`symbol_value`] of an ASCII byte (usable in constant tables).
+pub(crate) const fn symbol_byte_value(b: u8) -> Option<u8> {
+    match b {
+        b'.' | b'0' | b'-' | b'_' => Some(0),
+        b'1'..=b'9' => Some(b - b'0'),
+        b'A'..=b'Z' => Some(b - b'A' + 10),
+        b'a'..=b'z' => Some(b - b'a' + 10),
         _ => None,
     }
 }

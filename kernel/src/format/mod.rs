@@ -14,7 +14,7 @@ pub use canonical::{
     to_export_with_budget,
 };
 pub use classic::read_classic;
-pub(crate) use classic::{LINE_SIZES, symbol_value};
+pub(crate) use classic::{LINE_SIZES, symbol_byte_value};
 pub use exchange::{Document, Pos, RuleKind, read_document};
 
 use crate::board::{Board, HouseKind, standard_box};
