@@ -1,8 +1,10 @@
-//! Band + contains timings over a sample of a puzzle file: median, p90, p99 and max milliseconds
-//! per puzzle, and the bands and techniques of the hardest steps.
+//! Card timings over a sample of a puzzle file: median, p90, p99 and max milliseconds per puzzle,
+//! and the bands and techniques of the hardest steps. By default the full default card
+//! (difficulty, time, band, contains).
 //! `cargo run --release -p pencilmark-benches --example route_times [file] [count] [max_band]`
 //! (defaults: classic-top1465.txt, 100 puzzles evenly spaced, the bands this build rates).
-//! `--band-only`: the band alone. `--print-cards`: also print each card (default fields plus
+//! `--band-contains`: band and contains only (no difficulty and time). `--band-only`: the band
+//! alone. `--print-cards`: also print each card (default fields plus
 //! band_index and steps) as a JSON line, to check that a change leaves every card as it was.
 
 use pencilmark::{RateOptions, rate_str};
@@ -19,9 +21,13 @@ fn main() {
         alternatives: !args.iter().any(|a| a == "--no-alternatives"),
         ..RateOptions::default()
     };
+    if args.iter().any(|a| a == "--band-contains") {
+        opts.fields = RateOptions::with_fields(&["band", "contains"]).expect("known fields").fields;
+    }
     if args.iter().any(|a| a == "--band-only") {
         opts.fields = vec![pencilmark::card::Field::Band];
     }
+    let fields: Vec<String> = opts.fields.iter().map(|f| format!("{f:?}").to_lowercase()).collect();
     let print_cards = args.iter().any(|a| a == "--print-cards");
     if print_cards {
         opts.fields =
@@ -57,8 +63,9 @@ fn main() {
     ms.sort_by(|a, b| a.0.total_cmp(&b.0));
     let q = |p: f64| ms[((ms.len() - 1) as f64 * p).round() as usize].0;
     println!(
-        "{file}: {} puzzles, band+contains ms: median {:.2}, p90 {:.2}, p99 {:.2}, max {:.2} ({}), total {:.0}",
+        "{file}: {} puzzles, {} ms: median {:.2}, p90 {:.2}, p99 {:.2}, max {:.2} ({}), total {:.0}",
         ms.len(),
+        fields.join("+"),
         q(0.5),
         q(0.9),
         q(0.99),
