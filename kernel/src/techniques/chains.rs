@@ -1083,12 +1083,7 @@ pub fn chute_remote_pairs<const W: usize>(geo: &Geometry<W>, st: &State<W>, out:
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Board;
-    use crate::techniques::test_positions::{from_grid, run_checked};
-
-    fn geo() -> Geometry<2> {
-        Geometry::new(&Board::standard(9).unwrap())
-    }
+    use crate::techniques::test_positions::{cand, classic9 as geo, from_grid, offers, run_checked as run};
 
     /// A position from its placed digits (81 chars, '0' open) and the notes eliminated so far
     /// ("r4c5#7" each).
@@ -1098,25 +1093,6 @@ mod tests {
         let elims: Vec<Candidate> = notes_gone.iter().map(|t| cand(t)).collect();
         st.apply_step(geo, &[], &elims);
         st
-    }
-
-    /// "r4c5#7" or "r4c5=7".
-    fn cand(text: &str) -> Candidate {
-        let b = text.as_bytes();
-        Candidate { cell: (b[1] - b'1') as usize * 9 + (b[3] - b'1') as usize, digit: b[5] - b'0' }
-    }
-
-    fn offers(moves: &[Move], tech: Tech, placements: &[&str], elims: &[&str]) -> bool {
-        let mut p: Vec<Candidate> = placements.iter().map(|t| cand(t)).collect();
-        let mut e: Vec<Candidate> = elims.iter().map(|t| cand(t)).collect();
-        p.sort();
-        e.sort();
-        moves.iter().any(|m| {
-            let (mut mp, mut me) = (m.placements.clone(), m.eliminations.clone());
-            mp.sort();
-            me.sort();
-            m.tech == tech && mp == p && me == e
-        })
     }
 
     /// classic-se-rated.tsv:6455 (SE 7.7) 32 ['r2c4#3', 'r2c5#3', 'r2c6#3']
@@ -1174,10 +1150,6 @@ mod tests {
         "=3 14 =9 =2 =5 =6 =7 14 =8 =6 =7 =5 =8 =1 =4 =3 =2 =9 24 12 =8 37 =9 37 45 15 =6 =8 =3 24 17 24 17 =9 =6 =5 =5 =9 =1 =6 34 38 =2 48 =7 24 =6 =7 =9 28 =5 48 =3 =1 =9 24 246 13 =7 138 56 58 23 =7 =8 =3 =5 =6 =2 =1 =9 =4 =1 =5 26 =4 38 =9 68 =7 23",
         "319256748675814329428397516834721965591643287267985431942178653783562194156439872",
     );
-
-    fn run(find: fn(&Geometry<2>, &State<2>, &mut Vec<Move>), pos: (&str, &str)) -> Vec<Move> {
-        run_checked(find, pos)
-    }
 
     /// The solution with a few cells open: only singles are left, so no chain finds anything.
     fn singles_only<'a>(pos: (&str, &'a str)) -> (String, &'a str) {

@@ -404,6 +404,47 @@ pub(crate) mod test_positions {
         out
     }
 
+    /// A candidate written "r4c5#7" (or a placement "r4c5=7").
+    pub fn cand(text: &str) -> Candidate {
+        let b = text.as_bytes();
+        Candidate { cell: (b[1] - b'1') as usize * 9 + (b[3] - b'1') as usize, digit: b[5] - b'0' }
+    }
+
+    /// Whether some move of `tech` makes exactly these placements and eliminations (any order).
+    pub fn offers(moves: &[super::Move], tech: super::Tech, placements: &[&str], elims: &[&str]) -> bool {
+        let sorted = |texts: &[&str]| {
+            let mut v: Vec<Candidate> = texts.iter().map(|t| cand(t)).collect();
+            v.sort();
+            v
+        };
+        let (p, e) = (sorted(placements), sorted(elims));
+        moves.iter().any(|m| {
+            let (mut mp, mut me) = (m.placements.clone(), m.eliminations.clone());
+            mp.sort();
+            me.sort();
+            m.tech == tech && mp == p && me == e
+        })
+    }
+
+    /// [`run_checked`] for searches that only eliminate: every move eliminates something.
+    pub fn run_eliminating(find: Finder<2>, pos: (&str, &str)) -> Vec<super::Move> {
+        let out = run_checked(find, pos);
+        assert!(out.iter().all(|m| !m.eliminations.is_empty()));
+        out
+    }
+
+    // Expert positions shared by the AIC and ALS tests.
+    /// classic-se-rated.tsv:5907 (SE 7.2) step 25: AIC ['r3c7#6']
+    pub const AICE: (&str, &str) = (
+        "13 =9 18 =2 =4 16 678 =5 367 46 =7 26 =3 =8 =5 246 =1 =9 135 246 158 =9 =7 16 2468 46 346 =2 =3 =7 =5 =1 =8 46 =9 46 =8 15 159 =6 39 =4 135 =7 =2 14569 46 1569 =7 39 =2 135 =8 15 =7 15 =3 =4 =6 =9 15 =2 =8 169 26 1269 =8 =5 =3 467 46 1467 56 =8 =4 =1 =2 =7 =9 =3 56",
+        "391246857472385619568971243237518496815694372946732581753469128129853764684127935",
+    );
+    /// classic-se-rated.tsv:7376 (SE 8.4) step 14: CAS ['r9c9#2']
+    pub const QUIET: (&str, &str) = (
+        "1678 1689 1569 16789 5789 =4 126 12568 =3 14678 14568 =2 1678 578 =3 146 =9 145 1468 =3 14569 1689 =2 1569 =7 168 145 =5 =2 16 679 =4 679 =3 17 =8 468 468 =3 2678 =1 2678 =5 27 =9 =9 18 =7 =3 58 258 12 =4 =6 124 1459 =8 127 =6 127 49 =3 12457 1236 =7 156 =4 39 129 =8 156 125 23 1469 1469 =5 378 278 1469 16 27",
+        "785194623162873495439625781526947318843216579917358246258761934671439852394582167",
+    );
+
     pub fn classic9() -> Geometry<2> {
         Geometry::new(&Board::standard(9).unwrap())
     }
