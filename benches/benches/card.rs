@@ -14,13 +14,18 @@ use pencilmark_benches::load;
 use std::hint::black_box;
 use std::time::Duration;
 
-fn card(c: &mut Criterion) {
-    let opts = RateOptions::with_fields(&["band", "contains"]).unwrap();
-    let puzzles: Vec<_> = load("classic-easy.txt", 200)
+/// Up to `n` puzzles of a file (an evenly spaced sample) that rate without error under `opts`.
+fn rateable(file: &str, n: usize, opts: &RateOptions) -> Vec<pencilmark::format::Puzzle> {
+    load(file, n)
         .iter()
         .map(|l| pencilmark::read_puzzle(l).unwrap())
-        .filter(|p| rate(p, &opts).is_ok())
-        .collect();
+        .filter(|p| rate(p, opts).is_ok())
+        .collect()
+}
+
+fn card(c: &mut Criterion) {
+    let opts = RateOptions::with_fields(&["band", "contains"]).unwrap();
+    let puzzles = rateable("classic-easy.txt", 200, &opts);
     let mut g = c.benchmark_group("card/easy");
     g.throughput(Throughput::Elements(puzzles.len() as u64));
     g.sample_size(10).warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(5));
@@ -34,11 +39,7 @@ fn card_top1465(c: &mut Criterion) {
     // Up to Extreme whatever the build rates by default (the Expert pattern techniques may be
     // missing from a development build).
     let opts = RateOptions { max_band_override: Some(6), ..RateOptions::default() };
-    let puzzles: Vec<_> = load("classic-top1465.txt", 24)
-        .iter()
-        .map(|l| pencilmark::read_puzzle(l).unwrap())
-        .filter(|p| rate(p, &opts).is_ok())
-        .collect();
+    let puzzles = rateable("classic-top1465.txt", 24, &opts);
     let mut g = c.benchmark_group("card/top1465");
     g.throughput(Throughput::Elements(puzzles.len() as u64));
     g.sample_size(10).warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(20));
@@ -58,11 +59,7 @@ fn default_card(c: &mut Criterion) {
     let mut g = c.benchmark_group("card/default");
     g.sample_size(10).warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(5));
     for (file, n) in [("classic-easy.txt", 200), ("classic-top1465.txt", 100)] {
-        let puzzles: Vec<_> = load(file, n)
-            .iter()
-            .map(|l| pencilmark::read_puzzle(l).unwrap())
-            .filter(|p| rate(p, &opts).is_ok())
-            .collect();
+        let puzzles = rateable(file, n, &opts);
         if puzzles.is_empty() {
             continue;
         }
