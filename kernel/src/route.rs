@@ -70,6 +70,9 @@ pub enum Stop {
     Stuck,
     /// The deadline passed.
     Deadline,
+    /// A rerun took a technique its list may not use (the shrink and the alternatives reject such a
+    /// route whatever follows, so it ends there).
+    Rejected,
 }
 
 /// A route from the givens.
@@ -182,16 +185,19 @@ fn next_move<const W: usize>(
 /// Solves band by band from `start`, never using a technique in `banned` nor one above `max_band`.
 /// Stops early (`Stop::Deadline`) when this thread's deadline passes.
 pub fn band_path<const W: usize>(geo: &Geometry<W>, start: &State<W>, banned: &[Tech], max_band: u8) -> Path {
-    band_path_cached(geo, start, banned, max_band, None)
+    band_path_cached(geo, start, banned, max_band, None, &|_, _| true)
 }
 
-/// `band_path` with the moves of each position kept in (and read from) `cache`.
+/// `band_path` with the moves of each position kept in (and read from) `cache`, ending
+/// (`Stop::Rejected`) at the first step that `usable` refuses, given its technique and that
+/// technique's uses on the route so far, this one included.
 pub fn band_path_cached<const W: usize>(
     geo: &Geometry<W>,
     start: &State<W>,
     banned: &[Tech],
     max_band: u8,
     mut cache: Option<&mut MoveCache<W>>,
+    usable: &dyn Fn(Tech, usize) -> bool,
 ) -> Path {
     let searches = searches::<W>();
     let mut st = start.clone();
@@ -208,6 +214,11 @@ pub fn band_path_cached<const W: usize>(
             stop = if deadline_passed() { Stop::Deadline } else { Stop::Stuck };
             break;
         };
+        let uses = 1 + steps.iter().filter(|s: &&Step| s.tech == mv.tech).count();
+        if !usable(mv.tech, uses) {
+            stop = Stop::Rejected;
+            break;
+        }
         st.apply(geo, &mv);
         steps.push(Step::from(mv));
     }
@@ -263,12 +274,16 @@ fn shrink_ok(trial: &Path, band: u8, current: &Path, kept: &[Tech], dropped: Tec
         return false;
     }
     let before = current.profile();
-    trial.profile().iter().all(|(&t, &uses)| {
-        let known = kept.iter().any(|&k| t.is_covered_by(k));
-        let grew = uses > before.get(&t).copied().unwrap_or(0);
-        let took_over = grew && (t.band() > dropped.band() || dropped.is_covered_by(t));
-        known && !took_over
-    })
+    trial.profile().iter().all(|(&t, &uses)| uses_ok(t, uses, &before, kept, dropped))
+}
+
+/// The part of `shrink_ok` one technique's uses decide; it holds for a whole route only if it
+/// holds after each of its steps (uses only grow), so a rerun can end at the first that fails.
+fn uses_ok(t: Tech, uses: usize, before: &BTreeMap<Tech, usize>, kept: &[Tech], dropped: Tech) -> bool {
+    let known = kept.iter().any(|&k| t.is_covered_by(k));
+    let grew = uses > before.get(&t).copied().unwrap_or(0);
+    let took_over = grew && (t.band() > dropped.band() || dropped.is_covered_by(t));
+    known && !took_over
 }
 
 /// How many of a technique's uses on the route are searched for alternatives.
@@ -382,7 +397,7 @@ pub fn contents<const W: usize>(
     // Guessing allowed: where logic runs out the route stops instead of proving by full search.
     let guess_ban: Vec<Tech> = if opts.allow_guessing { vec![code::TRL] } else { Vec::new() };
     let mut cache = MoveCache::default();
-    let base = band_path_cached(geo, start, &guess_ban, opts.max_band, Some(&mut cache));
+    let base = band_path_cached(geo, start, &guess_ban, opts.max_band, Some(&mut cache), &|_, _| true);
     if base.stop != Stop::Solved {
         if base.stop == Stop::Stuck && !opts.allow_guessing {
             return Err(base);
@@ -412,10 +427,18 @@ pub fn contents<const W: usize>(
         });
     }
     let mut completed = true;
-    // Reruns only count when they stay in the card's band, so they never search above it.
-    let band_path = |geo: &Geometry<W>, start: &State<W>, banned: &[Tech], cache: &mut MoveCache<W>| {
+    // Reruns only count when they stay in the card's band, so they never search above it, and
+    // when every step passes `uses_ok` against the current route with `dropped` banned and only
+    // `kept` techniques usable, so they end at the first step that does not.
+    let band_path = |geo: &Geometry<W>,
+                     start: &State<W>,
+                     banned: &[Tech],
+                     cache: &mut MoveCache<W>,
+                     (current, kept, dropped): (&Path, &[Tech], Tech)| {
         let banned: Vec<Tech> = banned.iter().chain(&guess_ban).copied().collect();
-        band_path_cached(geo, start, &banned, band, Some(cache))
+        let before = current.profile();
+        let usable = |t: Tech, uses: usize| uses_ok(t, uses, &before, kept, dropped);
+        band_path_cached(geo, start, &banned, band, Some(cache), &usable)
     };
     let mut listed: Vec<Tech> = base.profile().keys().copied().collect();
     let mut removed: Vec<Tech> = Vec::new();
@@ -425,7 +448,7 @@ pub fn contents<const W: usize>(
         let kept: Vec<Tech> = listed.iter().copied().filter(|&t| t != drop).collect();
         let mut banned = removed.clone();
         banned.push(drop);
-        let trial = band_path(geo, start, &banned, &mut cache);
+        let trial = band_path(geo, start, &banned, &mut cache, (&route, &kept, drop));
         if trial.stop == Stop::Deadline {
             completed = false;
             break;
@@ -465,13 +488,17 @@ pub fn contents<const W: usize>(
                 banned.push(x);
                 let mut ok = false;
                 if !removed.contains(&y) {
-                    let trial = x_banned.get_or_insert_with(|| band_path(geo, start, &banned, &mut cache));
+                    // Shared by every stand-in: it may use any of them.
+                    let usable: Vec<Tech> = kept.iter().chain(&seen).copied().collect();
+                    let trial = x_banned.get_or_insert_with(|| {
+                        band_path(geo, start, &banned, &mut cache, (&route, &usable, x))
+                    });
                     ok = carries(trial);
                 }
                 if !ok {
                     // The route may have taken another technique on offer first: ban those too.
                     banned.extend(seen.iter().copied().filter(|&t| t != y && !listed.contains(&t)));
-                    ok = carries(&band_path(geo, start, &banned, &mut cache));
+                    ok = carries(&band_path(geo, start, &banned, &mut cache, (&route, &kept, x)));
                 }
                 kept.pop();
                 if ok {

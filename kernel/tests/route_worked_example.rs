@@ -111,3 +111,24 @@ fn explain_option_in_json() {
         serde_json::from_str(&pencilmark::rate_json(WORKED, Some(r#"{"explain": false}"#))).unwrap();
     assert!(plain.get("steps").is_none());
 }
+
+/// A rerun that may not use a technique ends at its first step of it, with the steps before it
+/// exactly as the full route makes them (the shrink rejects such a route whatever follows).
+#[test]
+fn rerun_ends_at_a_refused_technique() {
+    use pencilmark::route::{Stop, band_path_cached};
+    let p = read_puzzle(WORKED).unwrap();
+    let AnyGeometry::W2(geo) = AnyGeometry::new(&p.board).unwrap() else { panic!("9x9 is two words") };
+    let start = State::new(&geo, &p.givens).unwrap();
+    let full = band_path(&geo, &start, &[], 4);
+    let first_npr = full.steps.iter().position(|s| s.tech == code::NPR).expect("a naked pair on the route");
+    let cut = band_path_cached(&geo, &start, &[], 4, None, &|t, _| t != code::NPR);
+    assert_eq!(cut.stop, Stop::Rejected);
+    assert!(!cut.solved);
+    assert_eq!(cut.steps.len(), first_npr);
+    assert!(cut.steps.iter().zip(&full.steps).all(|(a, b)| a.tech == b.tech && a.placements == b.placements));
+    // The uses count includes the step asked about: refusing a second hidden single keeps one.
+    let one_hsi = band_path_cached(&geo, &start, &[], 4, None, &|t, uses| t != code::HSI || uses < 2);
+    assert_eq!(one_hsi.stop, Stop::Rejected);
+    assert_eq!(one_hsi.steps.iter().filter(|s| s.tech == code::HSI).count(), 1);
+}
