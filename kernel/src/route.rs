@@ -325,10 +325,11 @@ fn on_offer_where_used<const W: usize>(
     let mut buf = Vec::new();
     for st in positions_of(geo, start, route, x, ALTERNATIVE_POSITIONS) {
         let slot = cache.slot(geo, &st, searches.len());
-        // Only searches that can name a move of x's band.
-        for (i, s) in
-            searches.iter().enumerate().filter(|(_, s)| s.codes.iter().any(|t| t.band() == x.band()))
-        {
+        // Only searches that can name a technique of x's band not seen yet.
+        for (i, s) in searches.iter().enumerate() {
+            if !s.codes.iter().any(|&t| t.band() == x.band() && t != x && !seen.contains(&t)) {
+                continue;
+            }
             if slot[i].is_none() {
                 buf.clear();
                 (s.find)(geo, &st, &mut buf);
