@@ -34,11 +34,14 @@ fn fingerprints_match_the_reference() {
         let want = std::fs::read_to_string(dir().join(format!("{name}.fingerprint"))).unwrap();
         let doc = read_document(&input).unwrap_or_else(|e| panic!("{name}: {e}"));
         let got = fingerprint(&doc).unwrap();
-        // The canonical output has the same fingerprint.
+        // The canonical output has the same fingerprint, or the one the reference gives it when its
+        // writing is not a fixed point (NAME.canonical.fingerprint).
         let canon = std::fs::read_to_string(dir().join(format!("{name}.canonical.json"))).unwrap();
+        let want2 = std::fs::read_to_string(dir().join(format!("{name}.canonical.fingerprint")))
+            .unwrap_or_else(|_| want.clone());
         let got2 =
             fingerprint(&read_document(&canon).unwrap_or_else(|e| panic!("{name} canonical: {e}"))).unwrap();
-        if got != want.trim() || got2 != want.trim() {
+        if got != want.trim() || got2 != want2.trim() {
             bad.push(name.clone());
         }
     }

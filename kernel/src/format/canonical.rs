@@ -869,6 +869,7 @@ impl Writer<'_> {
         };
         let mut rossini: Option<RossiniGroup> = None;
         let mut battenburg_done = false;
+        let mut aside: HashMap<usize, Aside> = HashMap::new();
         for r in &doc.rules {
             match &r.kind {
                 RuleKind::Rossini { .. } | RuleKind::Negative { .. }
@@ -886,7 +887,11 @@ impl Writer<'_> {
                 {
                     if !battenburg_done {
                         battenburg_done = true;
-                        cons.extend(self.battenburg_group());
+                        let (group, whole) = self.battenburg_group();
+                        if whole {
+                            aside.extend((cons.len()..cons.len() + group.len()).map(|i| (i, Aside::Whole)));
+                        }
+                        cons.extend(group);
                     }
                     continue;
                 }
@@ -1203,6 +1208,15 @@ impl Writer<'_> {
                     if matches!(&r.kind, RuleKind::Corner { kind, .. } if kind != "battenburg") {
                         continue;
                     }
+                    if matches!(
+                        &r.kind,
+                        RuleKind::Contains { .. }
+                            | RuleKind::Vudoku { .. }
+                            | RuleKind::Isomorphic { .. }
+                            | RuleKind::GlobalEntropy
+                    ) {
+                        aside.insert(cons.len(), Aside::Named);
+                    }
                     cons.push(strip(&r.raw))
                 }
                 RuleKind::Negative { of, .. } if of == "rossini" => cons.push(strip(&r.raw)),
@@ -1224,8 +1238,10 @@ impl Writer<'_> {
                 }
             }
         }
+        let (cons, cons_at) = self.window_sets(cons, &aside);
         if let Some(g) = rossini.as_mut() {
             g.pairs_at = out_at.unwrap_or(out.len());
+            g.cons_at = cons_at[g.cons_at.min(cons_at.len() - 1)];
         }
         (out, cons, rossini)
     }
@@ -1261,7 +1277,9 @@ impl Writer<'_> {
 
     /// A table (one placement) as the reference writes it back: a 2-cell table on adjacent cells
     /// that is a numbered pair clue becomes that edge; two 2-cell tables on the diagonals TL-BR then
-    /// TR-BL of a 2x2 block with the same clue become a mathrax corner; anything else a table.
+    /// TR-BL of a 2x2 block with the same clue become a mathrax corner; the marked battenburg table
+    /// on a 2x2 block its corner; a 2x2 quadruple table `contains`; anything else a table. (Whole
+    /// sets of window tables are found afterwards, see [`Self::window_sets`].)
     fn push_table(&self, cons: &mut Vec<Json>, cs: &[Pos], allowed: &[Vec<i64>]) {
         let clue = if cs.len() == 2 { self.pair_clue(allowed) } else { None };
         if let Some((op, v)) = clue {
@@ -1315,12 +1333,15 @@ impl Writer<'_> {
                 }
             }
         }
+        if Self::is_block(cs) && allowed == self.battenburg_rows(true) {
+            cons.push(battenburg_corner(cs));
+            return;
+        }
         if let Some(digits) = self.quadruple_digits(cs, allowed) {
             cons.push(rule("contains", vec![("digits", Json::ints(digits)), ("cells", names(cs))]));
             return;
         }
-        let al = Json::Arr(allowed.iter().map(|t| Json::ints(t.iter().copied())).collect());
-        cons.push(rule("table", vec![("cells", names(cs)), ("allowed", al)]));
+        cons.push(rule("table", vec![("cells", names(cs)), ("allowed", rows_json(allowed))]));
     }
 
     /// The quadruple clue a table is the expansion of, as the reference re-recognises it: a table
@@ -1406,8 +1427,9 @@ impl Writer<'_> {
     /// `area` (or with one holding every window) the marked windows in window order, then the
     /// negative; with a smaller `area` only the windows inside it, in window order, each marked one
     /// as its corner and every other one as its "not a checkerboard" table (the marked corners
-    /// outside the area are lost, as in the reference).
-    fn battenburg_group(&self) -> Vec<Json> {
+    /// outside the area are lost, as in the reference). Also says whether the group is written
+    /// whole (as the negative).
+    fn battenburg_group(&self) -> (Vec<Json>, bool) {
         let doc = self.doc;
         let marked: Vec<&Vec<Pos>> = doc
             .rules
@@ -1421,10 +1443,8 @@ impl Writer<'_> {
             RuleKind::Negative { of, area, .. } if of == "battenburg" => Some(area),
             _ => None,
         });
-        let corner =
-            |cs: &[Pos]| rule("corner", vec![("kind", Json::str("battenburg")), ("cells", names(cs))]);
         let Some(area) = negative else {
-            return marked.iter().map(|cs| corner(cs)).collect();
+            return (marked.iter().map(|cs| battenburg_corner(cs)).collect(), false);
         };
         let windows = self.battenburg_windows();
         let scope: Option<HashSet<Pos>> = area.as_ref().map(|a| doc.area_cells(a).into_iter().collect());
@@ -1432,30 +1452,41 @@ impl Writer<'_> {
         let mut out = Vec::new();
         if windows.iter().all(inside) {
             out.extend(
-                windows.iter().filter(|w| marked.iter().any(|m| m.as_slice() == *w)).map(|w| corner(w)),
+                windows
+                    .iter()
+                    .filter(|w| marked.iter().any(|m| m.as_slice() == *w))
+                    .map(|w| battenburg_corner(w)),
             );
             out.push(rule("negative", vec![("of", Json::str("battenburg"))]));
-            return out;
+            return (out, true);
         }
-        let table = self.not_checkerboard_table();
+        let table = rows_json(&self.battenburg_rows(false));
         for w in windows.iter().filter(|w| inside(w)) {
             if marked.iter().any(|m| m.as_slice() == w) {
-                out.push(corner(w));
+                out.push(battenburg_corner(w));
             } else {
                 out.push(rule("table", vec![("cells", names(w)), ("allowed", table.clone())]));
             }
         }
-        out
+        (out, false)
     }
 
-    /// The 2x2 windows a battenburg negative covers, by top-left cell in reading order: every block
-    /// of cells inside one grid area (any block of cells when there is none), cells TL, TR, BL, BR.
-    fn battenburg_windows(&self) -> Vec<[Pos; 4]> {
+    /// Every 2x2 block of cells (the windows of a global entropy), by top-left cell in reading
+    /// order, cells TL, TR, BL, BR.
+    fn cell_windows(&self) -> Vec<[Pos; 4]> {
         let doc = self.doc;
         doc.cells()
             .into_iter()
             .map(|p| [p, Pos::new(p.r, p.c + 1), Pos::new(p.r + 1, p.c), Pos::new(p.r + 1, p.c + 1)])
             .filter(|w| w.iter().all(|q| doc.is_cell(*q)))
+            .collect()
+    }
+
+    /// The 2x2 windows a battenburg negative covers, in the same order: every block of cells
+    /// inside one grid area (any block of cells when there is none).
+    fn battenburg_windows(&self) -> Vec<[Pos; 4]> {
+        self.cell_windows()
+            .into_iter()
             .filter(|w| {
                 self.grid_areas.is_empty()
                     || self.grid_areas.iter().any(|(_, a)| w.iter().all(|q| a.contains(q)))
@@ -1463,9 +1494,10 @@ impl Writer<'_> {
             .collect()
     }
 
-    /// The allowed digits (TL, TR, BL, BR) of an unmarked window: orthogonal neighbours differ and
-    /// the four are not a parity checkerboard; in lexicographic order, as the reference writes it.
-    fn not_checkerboard_table(&self) -> Json {
+    /// The allowed digits (TL, TR, BL, BR) of a battenburg window: orthogonal neighbours differ
+    /// and the four are (`marked`) or are not a parity checkerboard; in lexicographic order, as the
+    /// reference writes it.
+    fn battenburg_rows(&self, marked: bool) -> Vec<Vec<i64>> {
         let d = self.d as i64;
         let mut rows = Vec::new();
         for a in 1..=d {
@@ -1473,14 +1505,121 @@ impl Writer<'_> {
                 for c in (1..=d).filter(|&c| c != a) {
                     for e in (1..=d).filter(|&e| e != b && e != c) {
                         let checkerboard = a % 2 == e % 2 && b % 2 == c % 2 && a % 2 != b % 2;
-                        if !checkerboard {
-                            rows.push(Json::ints([a, b, c, e]));
+                        if checkerboard == marked {
+                            rows.push(vec![a, b, c, e]);
                         }
                     }
                 }
             }
         }
-        Json::Arr(rows)
+        rows
+    }
+
+    /// The allowed digits (TL, TR, BL, BR) of a global-entropy window (D divisible by 3): a digit
+    /// of each third of 1..D; in lexicographic order, as the reference writes it.
+    fn entropy_rows(&self) -> Vec<Vec<i64>> {
+        let d = self.d as i64;
+        let third = |v: i64| (v - 1) * 3 / d;
+        let mut rows = Vec::new();
+        for a in 1..=d {
+            for b in 1..=d {
+                for c in 1..=d {
+                    for e in 1..=d {
+                        let t = [a, b, c, e];
+                        if (0..3).all(|g| t.iter().any(|&v| third(v) == g)) {
+                            rows.push(t.to_vec());
+                        }
+                    }
+                }
+            }
+        }
+        rows
+    }
+
+    /// The whole sets of window tables written back as their rules, as the reference finds them
+    /// in its stream of constraints, first to last: from a table on the first window, one table on
+    /// each window in window order. Named rules between them are not in that stream; any other
+    /// constraint rule, or a battenburg group already written whole, breaks the set. The entropy
+    /// table on every 2x2 block of cells (D divisible by 3) is `global_entropy`; the battenburg
+    /// tables, marked or not, on every window a negative covers are the marked corners then the
+    /// negative. Each table is compared as [`Self::push_table`] writes it (a marked one as its
+    /// corner, an entropy one on D = 3 as `contains`). Also returns where each rule of `cons` (and
+    /// its end) went.
+    fn window_sets(&self, cons: Vec<Json>, aside: &HashMap<usize, Aside>) -> (Vec<Json>, Vec<usize>) {
+        let all = self.cell_windows();
+        let bat = self.battenburg_windows();
+        let firsts: Vec<Json> = [all.first(), bat.first()].into_iter().flatten().map(|w| names(w)).collect();
+        if !cons.iter().any(|r| r.get("cells").is_some_and(|c| firsts.contains(c))) {
+            let at = (0..=cons.len()).collect();
+            return (cons, at);
+        }
+        let written = |cells: &[Pos], rows: &[Vec<i64>]| {
+            let mut one = Vec::new();
+            self.push_table(&mut one, cells, rows);
+            one.pop()
+        };
+        let entropy =
+            all.first().filter(|_| self.d.is_multiple_of(3)).and_then(|w| written(w, &self.entropy_rows()));
+        let battenburg = bat.first().and_then(|w| {
+            Some([written(w, &self.battenburg_rows(true))?, written(w, &self.battenburg_rows(false))?])
+        });
+        let live: Vec<usize> = (0..cons.len()).filter(|i| aside.get(i) != Some(&Aside::Named)).collect();
+        // Which of `protos` each window of a set from live[i] is written as.
+        let set = |i: usize, windows: &[[Pos; 4]], protos: &[Json]| -> Option<Vec<usize>> {
+            let run = live.get(i..i + windows.len()).filter(|r| !r.is_empty())?;
+            run.iter()
+                .zip(windows)
+                .map(|(&j, w)| {
+                    if aside.contains_key(&j) {
+                        return None;
+                    }
+                    protos.iter().position(|p| is_on(&cons[j], p, w))
+                })
+                .collect()
+        };
+        let mut sets: HashMap<usize, Vec<Json>> = HashMap::new();
+        let mut dropped: HashSet<usize> = HashSet::new();
+        let mut i = 0;
+        while i < live.len() {
+            let found = if let Some(e) = &entropy
+                && set(i, &all, std::slice::from_ref(e)).is_some()
+            {
+                Some((vec![rule("global_entropy", vec![])], all.len()))
+            } else if let Some(protos) = &battenburg
+                && let Some(kinds) = set(i, &bat, protos)
+            {
+                let mut rules: Vec<Json> = bat
+                    .iter()
+                    .zip(kinds)
+                    .filter(|(_, k)| *k == 0)
+                    .map(|(w, _)| battenburg_corner(w))
+                    .collect();
+                rules.push(rule("negative", vec![("of", Json::str("battenburg"))]));
+                Some((rules, bat.len()))
+            } else {
+                None
+            };
+            match found {
+                Some((rules, n)) => {
+                    sets.insert(live[i], rules);
+                    dropped.extend(&live[i..i + n]);
+                    i += n;
+                }
+                None => i += 1,
+            }
+        }
+        let mut out = Vec::new();
+        let mut at = Vec::with_capacity(cons.len() + 1);
+        for (j, r) in cons.into_iter().enumerate() {
+            at.push(out.len());
+            if let Some(rules) = sets.remove(&j) {
+                out.extend(rules);
+            } else if !dropped.contains(&j) {
+                out.push(r);
+            }
+        }
+        at.push(out.len());
+        (out, at)
     }
 
     /// Forward neighbour pairs in the reference engine's order: by cell (reading order), then by
@@ -1892,6 +2031,36 @@ fn push_run(stream: &mut Vec<PairEntry>, op: &str, params: &Json, pairs: Vec<(Po
         return;
     }
     stream.push(PairEntry::Run { op: op.to_string(), params: params.clone(), pairs });
+}
+
+/// A constraint rule that is not one of the reference's constraints in its place.
+#[derive(Clone, Copy, PartialEq)]
+enum Aside {
+    /// A named rule (contains, vudoku, isomorphic, global_entropy): the reference keeps its
+    /// constraints apart, so they never break a set of window tables.
+    Named,
+    /// A battenburg group written whole (its corners, then the negative): its windows are a set
+    /// of their own and join no tables around them.
+    Whole,
+}
+
+/// A battenburg mark on a 2x2 block.
+fn battenburg_corner(cells: &[Pos]) -> Json {
+    rule("corner", vec![("kind", Json::str("battenburg")), ("cells", names(cells))])
+}
+
+/// A table's allowed rows as written.
+fn rows_json(rows: &[Vec<i64>]) -> Json {
+    Json::Arr(rows.iter().map(|t| Json::ints(t.iter().copied())).collect())
+}
+
+/// Whether a written rule is `proto` with `cells` in place of its cells.
+fn is_on(r: &Json, proto: &Json, cells: &[Pos]) -> bool {
+    let (Json::Obj(a), Json::Obj(b)) = (r, proto) else { return false };
+    a.len() == b.len()
+        && a.iter().zip(b).all(|((ka, va), (kb, vb))| {
+            ka == kb && if ka == "cells" { *va == names(cells) } else { va == vb }
+        })
 }
 
 /// The rossini arrows and their negative, written together where the first of them stands.
