@@ -35,9 +35,9 @@ pub struct PriceSet {
     pub guess: f64,
     /// Cap of the log price (ln 1000).
     pub log_cap: f64,
-    /// Price advantage of a placement that continues from the last one (same digit, or a house
-    /// shared with its cell) when the route picks the next placement without notes.
-    pub locality: f64,
+    /// Price added per cell of (Chebyshev) distance from the last placement when the route picks
+    /// the next placement without notes: a solver looks near where they just wrote.
+    pub distance_cost: f64,
 }
 
 /// The card-score configuration (section 8 and 9).
@@ -113,7 +113,7 @@ fn price_set(v: &Value, ours: &Value) -> Result<PriceSet, String> {
         take_notes: num(v, &["B", "10"])?,
         guess: num(v, &["B", "27"])?,
         log_cap: 1000f64.ln(),
-        locality: num(ours, &["locality"])?,
+        distance_cost: num(ours, &["distance_cost"])?,
     })
 }
 
@@ -185,7 +185,7 @@ impl GraderModel {
             f(&format!("{set}.price.TakeNotes"), &mut p.take_notes);
             f(&format!("{set}.price.Guess"), &mut p.guess);
             f(&format!("{set}.log_cap"), &mut p.log_cap);
-            f(&format!("{set}.locality"), &mut p.locality);
+            f(&format!("{set}.distance_cost"), &mut p.distance_cost);
         }
         let s = &mut self.score;
         f("score.beta", &mut s.beta);

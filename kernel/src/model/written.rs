@@ -191,14 +191,15 @@ pub fn route_cached<const W: usize>(
 ) -> Option<Vec<WrittenStep>> {
     let mut st = start.clone();
     let mut out = Vec::new();
-    let mut last: Option<(usize, u8)> = None;
+    let mut last: Option<usize> = None;
     // Placements without notes, cheapest first.
     while !st.is_solved(geo) {
         let found = features::direct_singles(geo, &st);
         if found.is_empty() {
             break;
         }
-        // Moves on offer: one per technique and cell, at most eight per technique.
+        // Moves on offer: one per technique and cell, not capped per technique (the reference
+        // offers 11 hidden singles and 2 naked singles at classic-easy.txt:442's first step).
         let mut cells: [Vec<usize>; 3] = Default::default();
         for s in &found {
             let i = if s.tech == code::FHS {
@@ -212,20 +213,24 @@ pub fn route_cached<const W: usize>(
                 cells[i].push(s.cell);
             }
         }
-        let on_offer: usize = cells.iter().map(|c| c.len().min(MAX_MOVES_PER_TECHNIQUE)).sum();
+        let on_offer: usize = cells.iter().map(Vec::len).sum();
         let mut best: Option<(f64, f64, usize)> = None;
         for (i, s) in found.iter().enumerate() {
             let p = price(set, &s.feat);
-            // A move that continues from the last one (same digit, or a house shared with its
-            // cell) is seen sooner.
-            let near = last.is_some_and(|(c, d): (usize, u8)| d == s.digit || geo.peers[c].contains(s.cell));
-            let key = if near { p - set.locality } else { p };
+            // A placement near the last one is seen sooner.
+            let key = match last {
+                Some(c) => {
+                    let ((r0, c0), (r1, c1)) = (geo.pos[c], geo.pos[s.cell]);
+                    p + set.distance_cost * r0.abs_diff(r1).max(c0.abs_diff(c1)) as f64
+                }
+                None => p,
+            };
             if best.is_none_or(|(bk, _, _)| key < bk) {
                 best = Some((key, p, i));
             }
         }
         let Some((_, p, i)) = best else { break };
-        last = Some((found[i].cell, found[i].digit));
+        last = Some(found[i].cell);
         let s = &found[i];
         out.push(WrittenStep {
             tech: Some(s.tech),
