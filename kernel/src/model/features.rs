@@ -7,6 +7,7 @@
 //! facts a move does not carry (its links, branching, whether it reads digit positions).
 
 use super::params::N_FEATURES;
+use crate::bits::CellSet;
 use crate::board::Geometry;
 use crate::techniques::{Move, State, Tech, code};
 
@@ -29,13 +30,19 @@ pub const F_COVERAGE: usize = 17;
 /// harder to take in at a glance than a 3x3 square).
 pub const LINE_SHAPE: f64 = 2.236_067_977_499_79;
 
+/// Kinds of scanned group in a placement's cover, as indices of the price set's K weights (the
+/// reference release's order: house, cage, inequality, non-consecutive, domain, lock, ...).
+pub const SCAN_HOUSE: usize = 0;
+/// A digit locked in a box-line segment (pointing), read without notes.
+pub const SCAN_LOCK: usize = 5;
+
 /// Features of one move plus the scan-cover items of a placement made without notes.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Features {
     pub x: [f64; N_FEATURES],
-    /// Per extra scanned group of a placement without notes: its shape and the items still
-    /// unexplained before it.
-    pub cover: Vec<(f64, u32)>,
+    /// Per extra scanned group of a placement without notes: its kind (`SCAN_HOUSE`, ...), its
+    /// shape and the items still unexplained before it.
+    pub cover: Vec<(usize, f64, u32)>,
 }
 
 /// Raw facts of a move, turned into the feature vector by `Raw::vector`.
@@ -54,6 +61,8 @@ struct Raw {
     search: f64,
     uniqueness: bool,
     contradiction: bool,
+    /// Items a solver without notes holds in mind (0: the usual two, digit and house).
+    held: f64,
 }
 
 impl Raw {
@@ -74,7 +83,7 @@ impl Raw {
         x[F_UNIQUENESS] = f64::from(u8::from(self.uniqueness));
         x[F_CONTRADICTION] = f64::from(u8::from(self.contradiction));
         // Without notes a solver holds the scanned digits in mind; with notes the page covers them.
-        x[F_HELD] = if self.notes { 0.0 } else { 2f64.ln() };
+        x[F_HELD] = if self.notes { 0.0 } else { self.held.max(2.0).ln() };
         x[F_COVERAGE] = f64::from(u8::from(self.notes));
         x
     }
@@ -258,7 +267,8 @@ pub fn direct_singles<const W: usize>(geo: &Geometry<W>, st: &State<W>) -> Vec<D
             let need = if others.len() >= 64 { u64::MAX } else { (1u64 << others.len()) - 1 };
             let chosen = min_cover(&groups, need).unwrap_or_default();
             let (seq, _) = cover_sequence(&groups, &chosen, need, false);
-            let cover: Vec<(f64, u32)> = seq.iter().map(|&(g, u)| (house_shape(geo, seen[g]), u)).collect();
+            let cover: Vec<(usize, f64, u32)> =
+                seq.iter().map(|&(g, u)| (SCAN_HOUSE, house_shape(geo, seen[g]), u)).collect();
             let raw = Raw {
                 cells: house_open.len() as f64,
                 houses: 1.0 + cover.len() as f64,
@@ -299,7 +309,8 @@ pub fn direct_singles<const W: usize>(geo: &Geometry<W>, st: &State<W>) -> Vec<D
         let chosen = min_cover(&groups, need).unwrap_or_default();
         // Items of a naked single: the board's digits, the one being placed included.
         let (seq, first) = cover_sequence(&groups, &chosen, need, true);
-        let cover: Vec<(f64, u32)> = seq.iter().map(|&(g, u)| (house_shape(geo, houses[g]), u + 1)).collect();
+        let cover: Vec<(usize, f64, u32)> =
+            seq.iter().map(|&(g, u)| (SCAN_HOUSE, house_shape(geo, houses[g]), u + 1)).collect();
         let raw = Raw {
             cells: 1.0,
             houses: chosen.len().max(1) as f64,
@@ -312,6 +323,202 @@ pub fn direct_singles<const W: usize>(geo: &Geometry<W>, st: &State<W>) -> Vec<D
             tech: code::NSI,
             cell,
             digit: m.trailing_zeros() as u8 + 1,
+            feat: Features { x: raw.vector(), cover },
+        });
+    }
+    if out.is_empty() {
+        out = pointing_singles(geo, st, &house_digits);
+    }
+    out
+}
+
+/// A digit locked in a box-line segment on the placed digits alone: its spots in a box all on one
+/// line (pointing) clear the line's other cells; its spots in a line all in one box (claiming)
+/// clear the box's other cells.
+struct Lock<const W: usize> {
+    digit: usize,
+    /// The house whose other cells the lock clears (the line, or the box).
+    clears_in: usize,
+    /// The digit's spots in the segment.
+    spots: u32,
+    /// The open cells it clears of the digit.
+    clears: CellSet<W>,
+}
+
+fn pointing_locks<const W: usize>(geo: &Geometry<W>, st: &State<W>) -> Vec<Lock<W>> {
+    let open = st.open_cells(geo);
+    let mut locks = Vec::new();
+    for &b in &geo.boxes {
+        for d in 0..geo.digits {
+            let spots = st.planes[d].and(&geo.houses[b]).and(&open);
+            if spots.len() < 2 {
+                continue;
+            }
+            for &line in geo.rows.iter().chain(&geo.cols) {
+                if spots.is_subset(&geo.houses[line]) {
+                    let clears = geo.houses[line].and(&open).and_not(&geo.houses[b]).and(&st.planes[d]);
+                    if !clears.is_empty() {
+                        locks.push(Lock { digit: d, clears_in: line, spots: spots.len(), clears });
+                    }
+                }
+            }
+        }
+    }
+    // Claiming: a line's spots all in one box clear the box's other cells.
+    for &line in geo.rows.iter().chain(&geo.cols) {
+        for d in 0..geo.digits {
+            let spots = st.planes[d].and(&geo.houses[line]).and(&open);
+            if spots.len() < 2 {
+                continue;
+            }
+            for &b in &geo.boxes {
+                if spots.is_subset(&geo.houses[b]) {
+                    let clears = geo.houses[b].and(&open).and_not(&geo.houses[line]).and(&st.planes[d]);
+                    if !clears.is_empty() {
+                        locks.push(Lock { digit: d, clears_in: b, spots: spots.len(), clears });
+                    }
+                }
+            }
+        }
+    }
+    locks
+}
+
+/// Singles found without notes once a locked segment is seen (the reference's "Hidden / Naked
+/// Single + Pointing (direct)"; its written route makes them, it never writes notes on the Very
+/// Easy and Easy fixture puzzles), offered only where no plain single is left: a hidden single
+/// whose other spots in its house are cleared by houses and locks, a naked single whose other
+/// digits are. The lock is one more link and one more scanned group (kind `SCAN_LOCK`, shaped as
+/// its box for a hidden single, as its line for a naked one).
+fn pointing_singles<const W: usize>(
+    geo: &Geometry<W>,
+    st: &State<W>,
+    house_digits: &[u64],
+) -> Vec<DirectSingle> {
+    let locks = pointing_locks(geo, st);
+    let mut out = Vec::new();
+    if locks.is_empty() {
+        return out;
+    }
+    let open = st.open_cells(geo);
+    let nd = geo.digits;
+    for &h in &geo.complete_houses {
+        let house_open = geo.houses[h].and(&open);
+        for d in 0..nd {
+            let spots = st.planes[d].and(&house_open);
+            if spots.len() < 2 {
+                continue;
+            }
+            let cleared =
+                locks.iter().filter(|l| l.digit == d).fold(CellSet::<W>::EMPTY, |a, l| a.or(&l.clears));
+            let left = spots.and_not(&cleared);
+            let Some(cell) = left.first().filter(|_| left.is_single()) else { continue };
+            let others: Vec<usize> = house_open.iter().filter(|&c| c != cell).collect();
+            let mask = |cells: &CellSet<W>| {
+                others
+                    .iter()
+                    .enumerate()
+                    .fold(0u64, |m, (i, &c)| if cells.contains(c) { m | 1 << i } else { m })
+            };
+            // (kind, shape, items it explains)
+            let mut groups: Vec<(usize, f64, u64)> = Vec::new();
+            let mut seen: Vec<usize> = Vec::new();
+            for &o in &others {
+                for &g in &geo.cell_houses[o] {
+                    if g != h && !seen.contains(&g) && house_digits[g] >> d & 1 == 1 {
+                        seen.push(g);
+                        groups.push((SCAN_HOUSE, house_shape(geo, g), mask(&geo.houses[g])));
+                    }
+                }
+            }
+            let mut lock_spots: Vec<u32> = vec![0; groups.len()];
+            for l in locks.iter().filter(|l| l.digit == d && l.clears_in != h) {
+                let m = mask(&l.clears);
+                if m != 0 {
+                    groups.push((SCAN_LOCK, house_shape(geo, h), m));
+                    lock_spots.push(l.spots);
+                }
+            }
+            let need = if others.len() >= 64 { u64::MAX } else { (1u64 << others.len()) - 1 };
+            let items: Vec<u64> = groups.iter().map(|g| g.2).collect();
+            let Some(chosen) = min_cover(&items, need) else { continue };
+            if !chosen.iter().any(|&g| groups[g].0 == SCAN_LOCK) {
+                continue;
+            }
+            let (seq, _) = cover_sequence(&items, &chosen, need, false);
+            let cover: Vec<(usize, f64, u32)> =
+                seq.iter().map(|&(g, u)| (groups[g].0, groups[g].1, u)).collect();
+            let held = 1 + chosen.iter().map(|&g| lock_spots[g]).sum::<u32>();
+            let raw = Raw {
+                cells: house_open.len() as f64,
+                houses: 1.0 + cover.len() as f64,
+                digits: 1.0,
+                links: 1.0,
+                hidden: true,
+                spread: house_shape(geo, h),
+                search: house_open.len() as f64 + 1.0,
+                held: f64::from(held),
+                ..Raw::default()
+            };
+            out.push(DirectSingle {
+                tech: code::PPR,
+                cell,
+                digit: d as u8 + 1,
+                feat: Features { x: raw.vector(), cover },
+            });
+        }
+    }
+    // One hidden single per placement, read as a plain one is: in its box when it is one there,
+    // else in a line; then the scan that leaves the fewest items to explain.
+    let scan_size = |s: &DirectSingle| (s.feat.cover.iter().map(|c| c.2).sum::<u32>(), s.feat.cover.len());
+    out.sort_by(|a, b| {
+        (a.cell, a.digit, a.feat.x[F_SPREAD], scan_size(a))
+            .partial_cmp(&(b.cell, b.digit, b.feat.x[F_SPREAD], scan_size(b)))
+            .unwrap_or(std::cmp::Ordering::Equal)
+    });
+    out.dedup_by(|b, a| a.cell == b.cell && a.digit == b.digit);
+    let all: u64 = if nd >= 64 { u64::MAX } else { (1u64 << nd) - 1 };
+    for cell in open.iter() {
+        let m = st.cell_mask(geo, cell) as u64;
+        let locked = locks.iter().filter(|l| l.clears.contains(cell)).fold(0u64, |a, l| a | 1 << l.digit);
+        let left = m & !locked;
+        if m.count_ones() < 2 || left.count_ones() != 1 {
+            continue;
+        }
+        let houses = scan_order(geo, cell);
+        let mut groups: Vec<(usize, f64, u64)> =
+            houses.iter().map(|&h| (SCAN_HOUSE, house_shape(geo, h), house_digits[h])).collect();
+        let mut lock_spots: Vec<u32> = vec![0; groups.len()];
+        for l in locks.iter().filter(|l| l.clears.contains(cell)) {
+            groups.push((SCAN_LOCK, 0.0, 1 << l.digit));
+            lock_spots.push(l.spots);
+        }
+        let need = all & !left;
+        let items: Vec<u64> = groups.iter().map(|g| g.2).collect();
+        let Some(chosen) = min_cover(&items, need) else { continue };
+        if !chosen.iter().any(|&g| groups[g].0 == SCAN_LOCK) {
+            continue;
+        }
+        let (seq, first) = cover_sequence(&items, &chosen, need, true);
+        // A lock is shaped as the scan's first house.
+        let shape = |g: usize| if groups[g].0 == SCAN_LOCK { groups[first].1 } else { groups[g].1 };
+        let cover: Vec<(usize, f64, u32)> =
+            seq.iter().map(|&(g, u)| (groups[g].0, shape(g), u + 1)).collect();
+        let held = 1 + chosen.iter().map(|&g| lock_spots[g]).sum::<u32>();
+        let raw = Raw {
+            cells: 1.0,
+            houses: chosen.len() as f64,
+            digits: 1.0,
+            links: 1.0,
+            spread: shape(first),
+            search: nd as f64 + 1.0,
+            held: f64::from(held),
+            ..Raw::default()
+        };
+        out.push(DirectSingle {
+            tech: code::PPR,
+            cell,
+            digit: left.trailing_zeros() as u8 + 1,
             feat: Features { x: raw.vector(), cover },
         });
     }

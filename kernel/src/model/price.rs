@@ -15,7 +15,11 @@ pub fn price(set: &PriceSet, f: &Features) -> f64 {
         + set.lambda[1] * depth * x[F_LINKS]
         + set.lambda[2] * depth * x[F_BRANCHES];
     let mut d = z.min(set.log_cap).exp();
-    d += f.cover.iter().map(|&(shape, u)| set.k[0] * shape.powf(set.gamma) * f64::from(u)).sum::<f64>();
+    d += f
+        .cover
+        .iter()
+        .map(|&(kind, shape, u)| set.k[kind] * shape.powf(set.gamma) * f64::from(u))
+        .sum::<f64>();
     soft_cap(set, d)
 }
 

@@ -1,8 +1,9 @@
 //! The written route (how-a-card-is-computed.txt section 5): the engine's own solve, cheapest move
-//! first, as a solver who writes candidates: placements found on the placed digits alone until
-//! none is left, then the notes are written (one step of its own) and every later move reads them.
-//! Moves people make in their head (pairs and short chains without notes: MSI, MCH and the
-//! in-the-head shapes, PPR's in-the-head singles) are not on it.
+//! first, as a solver who writes candidates: placements found on the placed digits alone (plain
+//! singles, then singles through a locked segment, coded PPR, as the reference's route makes
+//! them) until none is left, then the notes are written (one step of its own) and every later
+//! move reads them. Other moves people make in their head (pairs and short chains without notes:
+//! MSI, MCH and the in-the-head shapes) are not on it.
 
 use super::features::{self, Features};
 use super::params::PriceSet;
