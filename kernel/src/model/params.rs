@@ -38,6 +38,8 @@ pub struct PriceSet {
     /// Price added per cell of (Chebyshev) distance from the last placement when the route picks
     /// the next placement without notes: a solver looks near where they just wrote.
     pub distance_cost: f64,
+    /// The same for a full house, which stands out from further away.
+    pub distance_cost_full_house: f64,
 }
 
 /// The card-score configuration (section 8 and 9).
@@ -114,6 +116,7 @@ fn price_set(v: &Value, ours: &Value) -> Result<PriceSet, String> {
         guess: num(v, &["B", "27"])?,
         log_cap: 1000f64.ln(),
         distance_cost: num(ours, &["distance_cost"])?,
+        distance_cost_full_house: num(ours, &["distance_cost_full_house"])?,
     })
 }
 
@@ -186,6 +189,7 @@ impl GraderModel {
             f(&format!("{set}.price.Guess"), &mut p.guess);
             f(&format!("{set}.log_cap"), &mut p.log_cap);
             f(&format!("{set}.distance_cost"), &mut p.distance_cost);
+            f(&format!("{set}.distance_cost_full_house"), &mut p.distance_cost_full_house);
         }
         let s = &mut self.score;
         f("score.beta", &mut s.beta);

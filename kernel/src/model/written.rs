@@ -222,7 +222,9 @@ pub fn route_cached<const W: usize>(
             let key = match last {
                 Some(c) => {
                     let ((r0, c0), (r1, c1)) = (geo.pos[c], geo.pos[s.cell]);
-                    p + set.distance_cost * r0.abs_diff(r1).max(c0.abs_diff(c1)) as f64
+                    let per_cell =
+                        if s.tech == code::FHS { set.distance_cost_full_house } else { set.distance_cost };
+                    p + per_cell * r0.abs_diff(r1).max(c0.abs_diff(c1)) as f64
                 }
                 None => p,
             };
