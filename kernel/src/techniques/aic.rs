@@ -20,7 +20,7 @@
 //! names such eliminations AIC first: loops cut at a weak link are AICs).
 
 use super::wings::cell_masks;
-use super::{Candidate, Move, State, code};
+use super::{Candidate, Move, Pattern, State, code};
 use crate::bits::CellSet;
 use crate::board::Geometry;
 use std::collections::HashMap;
@@ -624,6 +624,7 @@ pub(super) fn search_net<const W: usize>(
                 houses,
                 digits,
                 cost,
+                pattern: Pattern::Unbuilt,
             });
             continue;
         }
@@ -641,6 +642,7 @@ pub(super) fn search_net<const W: usize>(
                 houses,
                 digits,
                 cost,
+                pattern: Pattern::Unbuilt,
             },
         );
     }

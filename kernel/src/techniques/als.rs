@@ -28,7 +28,7 @@
 
 use super::aic::{Kind, Net, chain_price, search_net};
 use super::wings::cell_masks;
-use super::{Candidate, Move, State, Tech, code};
+use super::{Candidate, Move, Pattern, State, Tech, code};
 use crate::bits::CellSet;
 use crate::board::Geometry;
 use std::collections::HashMap;
@@ -151,7 +151,15 @@ impl<'a, const W: usize> Ctx<'a, W> {
         elims.sort();
         elims.dedup();
         let cost = chain_price(self.geo, cells, digits, houses.len(), links);
-        Move { tech, placements: Vec::new(), eliminations: elims, houses, digits, cost }
+        Move {
+            tech,
+            placements: Vec::new(),
+            eliminations: elims,
+            houses,
+            digits,
+            cost,
+            pattern: Pattern::Unbuilt,
+        }
     }
 }
 
@@ -492,6 +500,7 @@ pub fn sue_de_coq<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Ve
                             houses: vec![l, b],
                             digits: u,
                             cost: chain_price(geo, &pattern, u, 2, 2),
+                            pattern: Pattern::Unbuilt,
                         };
                         keep(&mut best, mv);
                     }
@@ -566,6 +575,7 @@ pub fn aligned_pair_exclusion<const W: usize>(geo: &Geometry<W>, st: &State<W>, 
                 cost: chain_price(geo, &pattern, digits, houses.len(), 1),
                 houses,
                 digits,
+                pattern: Pattern::Unbuilt,
             };
             keep(&mut best, mv);
         }
