@@ -16,10 +16,14 @@
 //! - Empty Rectangle: the box and the conjugate pair: "Empty Rectangle: 4 in b4 (r7c3,r7c7)";
 //! - XY-Chain: the digit cleared, then the chain: "4 4- r4c3 -2- r9c3 -6- r9c7 -8- r6c7 -4";
 //!   Remote Pairs: both digits, then the chain: "1/2 r1c1 -2- r1c5 -1- r5c5 -2- r5c9";
-//! - Simple and Multi-Colouring: each cluster as its two colours: "3 (r4c3,r5c6) / (r4c5,r7c2)".
+//! - Simple and Multi-Colouring: each cluster as its two colours: "3 (r4c3,r5c6) / (r4c5,r7c2)";
+//! - AIC and Nice Loop: the chain as above (a loop ends on its start): "2/6 r3c7 =2= r3c2 -2- r8c2
+//!   -6- r8c8 =6= r3c8";
+//! - ALS-XZ and ALS-XY-Wing: the sets and the linking and eliminated digits:
+//!   "A=r1c4,r2c4,r2c6 {1489}, B=r7c5,r8c4 {149}, X=1, Z=4".
 //!
-//! 3D Medusa, the Expert techniques (AIC, nice loops, ALS moves, Sue de Coq, ...), case analysis,
-//! forcing chains and the uniqueness techniques still name their digits and the result only.
+//! 3D Medusa, ALS chains, Death Blossom, Sue de Coq, Aligned Pair Exclusion, case analysis, forcing
+//! chains and the uniqueness techniques still name their digits and the result only.
 
 use crate::board::{Board, Geometry};
 use crate::route::Step;
@@ -119,11 +123,7 @@ fn pattern_text<const W: usize>(board: &Board, geo: &Geometry<W>, before: &State
         }
         Pattern::Chain(nodes) if t == code::RMP => format!("{slashed} {}", chain_text(board, nodes, false)),
         Pattern::Chain(nodes) if t == code::XYC => {
-            let mut cleared: Vec<u8> = step.eliminations.iter().map(|e| e.digit).collect();
-            cleared.sort_unstable();
-            cleared.dedup();
-            let cleared: Vec<String> = cleared.iter().map(|d| d.to_string()).collect();
-            format!("{} {}", cleared.join(","), chain_text(board, nodes, true))
+            format!("{} {}", cleared_digits(step), chain_text(board, nodes, true))
         }
         Pattern::Chain(nodes) => format!("{slashed} {}", chain_text(board, nodes, true)),
         Pattern::Colours(clusters) => {
@@ -133,12 +133,31 @@ fn pattern_text<const W: usize>(board: &Board, geo: &Geometry<W>, before: &State
                 .collect();
             format!("{digits} {}", clusters.join(", "))
         }
+        // HoDoKu's "A=r7c4 {28}, B=r1c4,r1c7,r1c9 {2579}, X=2, Z=9" (a wing's two links "X,Y=").
+        Pattern::Als { sets, x } => {
+            let named: Vec<String> = sets
+                .iter()
+                .zip('A'..)
+                .map(|(cells, letter)| {
+                    let mask = cells.iter().fold(0, |m, &c| m | before.cell_mask(geo, c));
+                    format!("{letter}={} {{{}}}", cell_names(board, cells), digit_list(mask, ""))
+                })
+                .collect();
+            let links = if x.count_ones() == 2 && sets.len() == 3 { "X,Y" } else { "X" };
+            format!("{}, {links}={}, Z={}", named.join(", "), digit_list(*x, ","), cleared_digits(step))
+        }
     }
+}
+
+/// The digits a step eliminates, ascending, comma-separated.
+fn cleared_digits(step: &Step) -> String {
+    let cleared = step.eliminations.iter().fold(0u32, |m, e| m | 1 << (e.digit - 1));
+    digit_list(cleared, ",")
 }
 
 /// The techniques whose searches build a move's pattern when asked (the others print their
 /// digits only, and their searches, some of them slow, are not run again for the notation).
-const PATTERNED: [Tech; 15] = [
+const PATTERNED: [Tech; 19] = [
     code::YWG,
     code::XYZ,
     code::WXZ,
@@ -154,6 +173,10 @@ const PATTERNED: [Tech; 15] = [
     code::CRP,
     code::SCL,
     code::MCL,
+    code::AIC,
+    code::NLP,
+    code::ALS,
+    code::AXY,
 ];
 
 /// The pattern of the move `step` was made from. A route's searches do not build patterns, so the
