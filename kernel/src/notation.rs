@@ -17,12 +17,13 @@
 //! - XY-Chain: the digit cleared, then the chain: "4 4- r4c3 -2- r9c3 -6- r9c7 -8- r6c7 -4";
 //!   Remote Pairs: both digits, then the chain: "1/2 r1c1 -2- r1c5 -1- r5c5 -2- r5c9";
 //! - Simple and Multi-Colouring: each cluster as its two colours: "3 (r4c3,r5c6) / (r4c5,r7c2)";
+//! - 3D Medusa: each colour as the candidates it asserts: "2/5 (r1c2=5,r3c4=2) / (r1c2=2,r3c4=5)";
 //! - AIC and Nice Loop: the chain as above (a loop ends on its start): "2/6 r3c7 =2= r3c2 -2- r8c2
 //!   -6- r8c8 =6= r3c8";
 //! - ALS-XZ and ALS-XY-Wing: the sets and the linking and eliminated digits:
 //!   "A=r1c4,r2c4,r2c6 {1489}, B=r7c5,r8c4 {149}, X=1, Z=4".
 //!
-//! 3D Medusa, ALS chains, Death Blossom, Sue de Coq, Aligned Pair Exclusion, case analysis, forcing
+//! ALS chains, Death Blossom, Sue de Coq, Aligned Pair Exclusion, case analysis, forcing
 //! chains and the uniqueness techniques still name their digits and the result only.
 
 use crate::board::{Board, Geometry};
@@ -133,6 +134,17 @@ fn pattern_text<const W: usize>(board: &Board, geo: &Geometry<W>, before: &State
                 .collect();
             format!("{digits} {}", clusters.join(", "))
         }
+        // A colour asserts each of its candidates ("r1c2=5"); HoDoKu has no 3D Medusa.
+        Pattern::CandidateColours(colours) => {
+            let [a, b] = colours.each_ref().map(|cands| {
+                cands
+                    .iter()
+                    .map(|c| format!("{}={}", board.cell_name(c.cell), c.digit))
+                    .collect::<Vec<_>>()
+                    .join(",")
+            });
+            format!("{slashed} ({a}) / ({b})")
+        }
         // HoDoKu's "A=r7c4 {28}, B=r1c4,r1c7,r1c9 {2579}, X=2, Z=9" (a wing's two links "X,Y=").
         Pattern::Als { sets, x } => {
             let named: Vec<String> = sets
@@ -157,7 +169,7 @@ fn cleared_digits(step: &Step) -> String {
 
 /// The techniques whose searches build a move's pattern when asked (the others print their
 /// digits only, and their searches, some of them slow, are not run again for the notation).
-const PATTERNED: [Tech; 19] = [
+const PATTERNED: [Tech; 20] = [
     code::YWG,
     code::XYZ,
     code::WXZ,
@@ -173,6 +185,7 @@ const PATTERNED: [Tech; 19] = [
     code::CRP,
     code::SCL,
     code::MCL,
+    code::C3DM,
     code::AIC,
     code::NLP,
     code::ALS,

@@ -266,6 +266,7 @@ pub fn medusa<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Mo
     let open = st.open_cells(geo);
     let nd = geo.digits;
     let planes: Vec<CellSet<W>> = (0..nd).map(|d| st.planes[d].and(&open)).collect();
+    let patterned = patterns_wanted();
     let masks: Vec<u32> =
         (0..geo.cells).map(|c| if open.contains(c) { st.cell_mask(geo, c) } else { 0 }).collect();
     // Per digit: cells in a conjugate pair, and per house the pairs (by house order).
@@ -324,7 +325,7 @@ pub fn medusa<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Mo
             }
             cl.houses.sort_unstable();
             cl.houses.dedup();
-            medusa_moves(geo, &planes, &open, &cl, out);
+            medusa_moves(geo, &planes, &open, &cl, patterned, out);
         }
     }
 }
@@ -350,6 +351,7 @@ fn medusa_moves<const W: usize>(
     planes: &[CellSet<W>],
     open: &CellSet<W>,
     cl: &Medusa<W>,
+    patterned: bool,
     out: &mut Vec<Move>,
 ) {
     let nd = planes.len();
@@ -382,7 +384,19 @@ fn medusa_moves<const W: usize>(
             houses: cl.houses.clone(),
             digits: cl.digits,
             cost: medusa_cost(geo, cl, &pattern),
-            pattern: Pattern::Unbuilt,
+            pattern: if patterned {
+                Pattern::CandidateColours(cl.colours.each_ref().map(|colour| {
+                    let mut cands: Vec<Candidate> = (0..nd)
+                        .flat_map(|d| {
+                            colour[d].iter().map(move |cell| Candidate { cell, digit: d as u8 + 1 })
+                        })
+                        .collect();
+                    cands.sort();
+                    cands
+                }))
+            } else {
+                Pattern::Unbuilt
+            },
         }
     };
     let mut false_colour = false;
@@ -710,6 +724,16 @@ mod tests {
         assert_eq!(
             notations(&MCL, multi_colouring, code::MCL)[0],
             "Multi-Colouring: 3 (r2c5) / (r2c7), (r8c5) / (r8c7) => r1479c7<>3"
+        );
+        assert_eq!(
+            notations(&MED_TRAP, medusa, code::C3DM),
+            [
+                "3D Medusa: 4/8 (r1c2=4,r1c4=8,r2c2=8) / (r1c2=8,r1c4=4,r2c2=4,r2c4=8) => r2c2<>1, r1c4<>5, r2c2<>6"
+            ]
+        );
+        assert_eq!(
+            notations(&MED_CELL, medusa, code::C3DM)[0],
+            "3D Medusa: 1/2 (r2c4=1,r2c6=2,r4c4=2,r4c6=1) / (r2c6=1,r4c4=1,r4c6=2) => r1c6<>2"
         );
     }
 }

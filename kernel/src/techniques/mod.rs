@@ -121,6 +121,8 @@ pub enum Pattern {
     Chain(Vec<ChainNode>),
     /// Colour clusters of one digit, each as its two colours' cells.
     Colours(Vec<[Vec<usize>; 2]>),
+    /// A 3D Medusa cluster: its two colours' candidates.
+    CandidateColours([Vec<Candidate>; 2]),
     /// Almost locked sets (each its cells) and the restricted common digits (mask) linking them.
     Als { sets: Vec<Vec<usize>>, x: u32 },
 }
