@@ -2,14 +2,33 @@
 //! pattern, `=>` result, with `<>` for "is not" (grade-card-format.txt section 5), e.g.
 //! "X-Wing: 3 r58 c68 => r679c6<>3" or "Hidden Single: r3c5=6".
 //!
-//! The pattern is read from the step and the position before it: the cells of a subset, the base
-//! and cover houses (and fins) of a fish, the house a pointing or claiming digit is locked in.
-//! Techniques whose pattern a step does not carry (chains, wings, colouring) name their digits and
-//! the result only.
+//! The pattern of a subset, a fish or a pointing / claiming is read from the step and the position
+//! before it: the subset's cells, the base and cover houses (and fins) of a fish, the house a digit
+//! is locked in. Other techniques name the pattern their move carries (`Pattern`); a route's moves
+//! carry none (their searches build it only when asked), so the step's search runs again on the
+//! position before it, building patterns, and the move with the step's effect gives it:
+//! - wings (Y-Wing, XYZ-Wing, WXYZ- and VWXYZ-Wing): digits, z last, and cells, pivot first:
+//!   "Y-Wing: 4/7/3 in r9c5,r7c4,r9c7 => r7c8<>3"; Fireworks and Chute Remote Pairs their cells;
+//! - Skyscraper and 2-String Kite: the ends, connected by the weak link's cells:
+//!   "Skyscraper: 4 in r7c1,r8c4 (connected by r5c1,r5c4) => r8c3<>4";
+//! - Turbot Fish, X-Chain, the chains in the head: the chain, groups in compact form, links inside
+//!   a cell not written: "X-Chain: 8 r7c2 =8= r5c2 -8- r4c1 =8= r4c6 -8- r6c5 =8= r78c5";
+//! - Empty Rectangle: the box and the conjugate pair: "Empty Rectangle: 4 in b4 (r7c3,r7c7)";
+//! - XY-Chain: the digit cleared, then the chain: "4 4- r4c3 -2- r9c3 -6- r9c7 -8- r6c7 -4";
+//!   Remote Pairs: both digits, then the chain: "1/2 r1c1 -2- r1c5 -1- r5c5 -2- r5c9";
+//! - Simple and Multi-Colouring: each cluster as its two colours: "3 (r4c3,r5c6) / (r4c5,r7c2)";
+//! - 3D Medusa: each colour as the candidates it asserts: "2/5 (r1c2=5,r3c4=2) / (r1c2=2,r3c4=5)";
+//! - AIC and Nice Loop: the chain as above (a loop ends on its start): "2/6 r3c7 =2= r3c2 -2- r8c2
+//!   -6- r8c8 =6= r3c8";
+//! - ALS-XZ and ALS-XY-Wing: the sets and the linking and eliminated digits:
+//!   "A=r1c4,r2c4,r2c6 {1489}, B=r7c5,r8c4 {149}, X=1, Z=4".
+//!
+//! ALS chains, Death Blossom, Sue de Coq, Aligned Pair Exclusion, case analysis, forcing
+//! chains and the uniqueness techniques still name their digits and the result only.
 
 use crate::board::{Board, Geometry};
 use crate::route::Step;
-use crate::techniques::{Candidate, State, Tech, code};
+use crate::techniques::{Candidate, ChainNode, Pattern, State, Tech, code, searches, with_patterns};
 
 /// The notation of every step of a route from `givens` (each read on the position before it).
 pub fn route_notations(board: &Board, givens: &[u8], steps: &[Step]) -> Vec<String> {
@@ -79,7 +98,151 @@ fn pattern_text<const W: usize>(board: &Board, geo: &Geometry<W>, before: &State
     if t == code::PPR && step.digits.count_ones() == 1 && !step.houses.is_empty() {
         return format!("{digits} in {}", house_list(board, &step.houses[..1]));
     }
-    digits
+    let found;
+    let pattern = match &step.pattern {
+        Pattern::Unbuilt if PATTERNED.contains(&t) => {
+            found = found_pattern(geo, before, step);
+            &found
+        }
+        built => built,
+    };
+    let slashed = digit_list(step.digits, "/");
+    match pattern {
+        Pattern::Unbuilt => digits,
+        Pattern::Wing { cells, z } => {
+            let others = digit_list(step.digits & !(1 << (z - 1)), "/");
+            format!("{others}/{z} in {}", cell_names(board, cells))
+        }
+        Pattern::Cells(cells) => format!("{slashed} in {}", cell_names(board, cells)),
+        Pattern::Connected([a, b, c, d]) => format!(
+            "{digits} in {} (connected by {})",
+            cell_names(board, &[*a, *d]),
+            cell_names(board, &[*b, *c])
+        ),
+        Pattern::BoxAndPair { house, pair } => {
+            format!("{digits} in {} ({})", board.house_name(*house), cell_names(board, pair))
+        }
+        Pattern::Chain(nodes) if t == code::RMP => format!("{slashed} {}", chain_text(board, nodes, false)),
+        Pattern::Chain(nodes) if t == code::XYC => {
+            format!("{} {}", cleared_digits(step), chain_text(board, nodes, true))
+        }
+        Pattern::Chain(nodes) => format!("{slashed} {}", chain_text(board, nodes, true)),
+        Pattern::Colours(clusters) => {
+            let clusters: Vec<String> = clusters
+                .iter()
+                .map(|[a, b]| format!("({}) / ({})", cell_names(board, a), cell_names(board, b)))
+                .collect();
+            format!("{digits} {}", clusters.join(", "))
+        }
+        // A colour asserts each of its candidates ("r1c2=5"); HoDoKu has no 3D Medusa.
+        Pattern::CandidateColours(colours) => {
+            let [a, b] = colours.each_ref().map(|cands| {
+                cands
+                    .iter()
+                    .map(|c| format!("{}={}", board.cell_name(c.cell), c.digit))
+                    .collect::<Vec<_>>()
+                    .join(",")
+            });
+            format!("{slashed} ({a}) / ({b})")
+        }
+        // HoDoKu's "A=r7c4 {28}, B=r1c4,r1c7,r1c9 {2579}, X=2, Z=9" (a wing's two links "X,Y=").
+        Pattern::Als { sets, x } => {
+            let named: Vec<String> = sets
+                .iter()
+                .zip('A'..)
+                .map(|(cells, letter)| {
+                    let mask = cells.iter().fold(0, |m, &c| m | before.cell_mask(geo, c));
+                    format!("{letter}={} {{{}}}", cell_names(board, cells), digit_list(mask, ""))
+                })
+                .collect();
+            let links = if x.count_ones() == 2 && sets.len() == 3 { "X,Y" } else { "X" };
+            format!("{}, {links}={}, Z={}", named.join(", "), digit_list(*x, ","), cleared_digits(step))
+        }
+    }
+}
+
+/// The digits a step eliminates, ascending, comma-separated.
+fn cleared_digits(step: &Step) -> String {
+    let cleared = step.eliminations.iter().fold(0u32, |m, e| m | 1 << (e.digit - 1));
+    digit_list(cleared, ",")
+}
+
+/// The techniques whose searches build a move's pattern when asked (the others print their
+/// digits only, and their searches, some of them slow, are not run again for the notation).
+const PATTERNED: [Tech; 20] = [
+    code::YWG,
+    code::XYZ,
+    code::WXZ,
+    code::FIR,
+    code::SKY,
+    code::KTE,
+    code::TUR,
+    code::XCL,
+    code::ERE,
+    code::MCH,
+    code::XYC,
+    code::RMP,
+    code::CRP,
+    code::SCL,
+    code::MCL,
+    code::C3DM,
+    code::AIC,
+    code::NLP,
+    code::ALS,
+    code::AXY,
+];
+
+/// The pattern of the move `step` was made from. A route's searches do not build patterns, so the
+/// searches that name moves by the step's technique run again on `before`, building them; the
+/// move with the step's technique and effect is the one the route took (the cheapest such, as the
+/// route takes a technique's cheapest move).
+fn found_pattern<const W: usize>(geo: &Geometry<W>, before: &State<W>, step: &Step) -> Pattern {
+    let mut moves = Vec::new();
+    with_patterns(|| {
+        for search in searches::<W>().iter().filter(|s| s.codes.contains(&step.tech)) {
+            (search.find)(geo, before, &mut moves);
+        }
+    });
+    moves
+        .into_iter()
+        .filter(|m| {
+            m.tech == step.tech && m.placements == step.placements && m.eliminations == step.eliminations
+        })
+        .min_by_key(|m| m.cost)
+        .map(|m| m.pattern)
+        .unwrap_or_default()
+}
+
+/// A chain in HoDoKu's form: its cells (a group in compact form) with the links between them,
+/// "=d=" strong and "-d-" weak ("r1c8 =6= r1c2 -6- r4c2"); links inside a cell are not written.
+/// With `ends`, a chain that starts (ends) inside a cell names the digit it starts from ("6- r2c1")
+/// (ends on: "r9c6 -6").
+fn chain_text(board: &Board, nodes: &[ChainNode], ends: bool) -> String {
+    let mut text = String::new();
+    if ends && nodes.len() > 1 && nodes[0].cells == nodes[1].cells {
+        text += &format!("{}- ", nodes[0].digit);
+    }
+    for (i, node) in nodes.iter().enumerate() {
+        if i > 0 && node.cells == nodes[i - 1].cells {
+            continue; // the link inside a cell
+        }
+        if i > 0 {
+            // Links alternate strong, weak, ... from the first; link i-1 joins node i-1 to node i.
+            let mark = if (i - 1) % 2 == 0 { '=' } else { '-' };
+            text += &format!(" {mark}{}{mark} ", node.digit);
+        }
+        text += &cell_list(board, &node.cells);
+    }
+    let n = nodes.len();
+    if ends && n > 1 && nodes[n - 1].cells == nodes[n - 2].cells {
+        text += &format!(" -{}", nodes[n - 1].digit);
+    }
+    text
+}
+
+/// Cells named one by one, comma-separated ("r2c5,r3c4,r6c5").
+fn cell_names(board: &Board, cells: &[usize]) -> String {
+    cells.iter().map(|&c| board.cell_name(c)).collect::<Vec<_>>().join(",")
 }
 
 fn is_subset(t: Tech) -> bool {

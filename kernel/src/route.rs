@@ -47,6 +47,9 @@ pub struct Step {
     pub eliminations: Vec<Candidate>,
     pub houses: Vec<usize>,
     pub digits: u32,
+    /// The pattern the move carried: `Pattern::Unbuilt` on a route, whose searches do not build
+    /// it (the notation finds it again).
+    pub pattern: crate::techniques::Pattern,
 }
 
 impl From<Move> for Step {
@@ -57,6 +60,7 @@ impl From<Move> for Step {
             eliminations: m.eliminations,
             houses: m.houses,
             digits: m.digits,
+            pattern: m.pattern,
         }
     }
 }

@@ -11,8 +11,8 @@ use super::price::price;
 use crate::board::Geometry;
 use crate::refute::candidate_count;
 use crate::techniques::{
-    Candidate, Finder, MAX_MOVES_PER_TECHNIQUE, Move, State, Tech, aic, als, cap_moves, cases, chains, code,
-    colouring, fish, forcing, intersections, subsets, uniqueness, wings,
+    Candidate, Finder, MAX_MOVES_PER_TECHNIQUE, Move, Pattern, State, Tech, aic, als, cap_moves, cases,
+    chains, code, colouring, fish, forcing, intersections, subsets, uniqueness, wings,
 };
 use std::collections::HashMap;
 
@@ -47,6 +47,7 @@ fn notes_singles<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec
             houses: Vec::new(),
             digits: 1 << d,
             cost: 0,
+            pattern: Pattern::Unbuilt,
         });
     }
     // A hidden single is read in its box when it is one there, else in its row, else its column.
@@ -66,6 +67,7 @@ fn notes_singles<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec
                     houses: vec![*h],
                     digits: 1 << d,
                     cost: 0,
+                    pattern: Pattern::Unbuilt,
                 });
             }
         }

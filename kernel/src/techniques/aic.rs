@@ -20,7 +20,7 @@
 //! names such eliminations AIC first: loops cut at a weak link are AICs).
 
 use super::wings::cell_masks;
-use super::{Candidate, Move, State, code};
+use super::{Candidate, ChainNode, Move, Pattern, State, code, patterns_wanted};
 use crate::bits::CellSet;
 use crate::board::Geometry;
 use std::collections::HashMap;
@@ -572,6 +572,18 @@ fn keep(best: &mut HashMap<Vec<Candidate>, Move>, mv: Move) {
     }
 }
 
+/// The pattern of a chain through net nodes `nodes` (links strong, weak, strong, ...).
+fn chain_pattern<'a, const W: usize>(net: &Net<W>, nodes: impl Iterator<Item = &'a usize>) -> Pattern {
+    Pattern::Chain(
+        nodes
+            .map(|&n| ChainNode {
+                cells: net.nodes[n].cells.iter().collect(),
+                digit: net.nodes[n].digit as u8 + 1,
+            })
+            .collect(),
+    )
+}
+
 fn search<const W: usize>(geo: &Geometry<W>, st: &State<W>, loops: bool, out: &mut Vec<Move>) {
     let net = Net::new(geo, st, true);
     search_net(geo, st, &net, Kind::Mixed, loops, out);
@@ -587,6 +599,8 @@ pub(super) fn search_net<const W: usize>(
     out: &mut Vec<Move>,
 ) {
     let mut best: HashMap<Vec<Candidate>, Move> = HashMap::new();
+    // Chains through ALS nodes (AAC) are written with their digits only.
+    let patterned = kind == Kind::Mixed && patterns_wanted();
     let mut want = |s: usize, e: usize| {
         (loops && closing_link(net, s, e).is_some()) || net.ends_eliminate(geo, st, s, e)
     };
@@ -624,6 +638,12 @@ pub(super) fn search_net<const W: usize>(
                 houses,
                 digits,
                 cost,
+                // The loop closes on its start node.
+                pattern: if patterned {
+                    chain_pattern(net, ch.nodes.iter().chain(&ch.nodes[..1]))
+                } else {
+                    Pattern::Unbuilt
+                },
             });
             continue;
         }
@@ -641,6 +661,7 @@ pub(super) fn search_net<const W: usize>(
                 houses,
                 digits,
                 cost,
+                pattern: if patterned { chain_pattern(net, ch.nodes.iter()) } else { Pattern::Unbuilt },
             },
         );
     }
@@ -688,5 +709,29 @@ mod tests {
         assert!(offers(&out, code::NLP, &[], &["r2c7#5", "r3c1#3", "r5c7#5", "r6c1#1", "r6c1#8", "r6c1#9"]));
         assert!(run(nice_loop::<2>, AICE).is_empty());
         assert!(run(nice_loop::<2>, QUIET).is_empty());
+    }
+
+    /// Notations of a search's moves of `tech` on a reference position, cheapest first.
+    fn notations(
+        find: crate::techniques::Finder<2>,
+        pos: (&str, &str),
+        tech: crate::techniques::Tech,
+    ) -> Vec<String> {
+        use crate::techniques::test_positions::{classic9, from_grid, notations};
+        notations(find, &from_grid(&classic9(), pos.0), tech)
+    }
+
+    #[test]
+    fn chain_notations() {
+        assert_eq!(
+            notations(aic::<2>, AICE, code::AIC)[0],
+            "Alternating Inference Chain: 2/6 r3c7 =2= r3c2 -2- r8c2 -6- r8c8 =6= r3c8 => r3c7<>6"
+        );
+        assert_eq!(
+            notations(nice_loop::<2>, NLPE, code::NLP),
+            [
+                "Nice Loop: 4/5/7 r6c1 =4= r6c4 -4- r5c4 -7- r3c4 =7= r3c1 =5= r3c7 -5- r6c7 =5= r6c1 -4 => r6c1<>1, r3c1<>3, r25c7<>5, r6c1<>8, r6c1<>9"
+            ]
+        );
     }
 }

@@ -28,7 +28,7 @@
 
 use super::aic::{Kind, Net, chain_price, search_net};
 use super::wings::cell_masks;
-use super::{Candidate, Move, State, Tech, code};
+use super::{Candidate, Move, Pattern, State, Tech, code, patterns_wanted};
 use crate::bits::CellSet;
 use crate::board::Geometry;
 use std::collections::HashMap;
@@ -103,13 +103,15 @@ struct Ctx<'a, const W: usize> {
     st: &'a State<W>,
     open: CellSet<W>,
     als: Vec<Als<W>>,
+    /// Whether moves carry their pattern (see `patterns_wanted`).
+    patterned: bool,
 }
 
 impl<'a, const W: usize> Ctx<'a, W> {
     fn new(geo: &'a Geometry<W>, st: &'a State<W>) -> Ctx<'a, W> {
         let masks = cell_masks(geo, st);
         let als = all_als(geo, st, &masks);
-        Ctx { geo, st, open: st.open_cells(geo), als }
+        Ctx { geo, st, open: st.open_cells(geo), als, patterned: patterns_wanted() }
     }
 
     /// Cells of `d` in `cells`.
@@ -151,7 +153,23 @@ impl<'a, const W: usize> Ctx<'a, W> {
         elims.sort();
         elims.dedup();
         let cost = chain_price(self.geo, cells, digits, houses.len(), links);
-        Move { tech, placements: Vec::new(), eliminations: elims, houses, digits, cost }
+        Move {
+            tech,
+            placements: Vec::new(),
+            eliminations: elims,
+            houses,
+            digits,
+            cost,
+            pattern: Pattern::Unbuilt,
+        }
+    }
+
+    /// The pattern of sets `sets` linked by restricted commons `x`, when wanted.
+    fn als_pattern(&self, sets: &[&Als<W>], x: u32) -> Pattern {
+        if !self.patterned {
+            return Pattern::Unbuilt;
+        }
+        Pattern::Als { sets: sets.iter().map(|s| s.cells.iter().collect()).collect(), x }
     }
 }
 
@@ -220,9 +238,11 @@ pub fn als_xz<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Mo
                 }
             }
             let links = x.count_ones() as usize;
+            let houses = houses_of(&[a.house, b.house]);
+            let als = cx.als_pattern(&[a, b], x);
             keep(
                 &mut best,
-                cx.mv(code::ALS, elims, houses_of(&[a.house, b.house]), &pattern, a.mask | b.mask, links),
+                Move { pattern: als, ..cx.mv(code::ALS, elims, houses, &pattern, a.mask | b.mask, links) },
             );
         }
     }
@@ -290,7 +310,14 @@ pub fn als_xy_wing<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut V
                         let allowed = !(1u32 << x | 1 << y);
                         let elims = ends_elims(&cx, sa, sb, allowed, &pattern);
                         let digits = sa.mask | sb.mask | sc.mask;
-                        keep(&mut best, cx.mv(code::AXY, elims, houses.clone(), &pattern, digits, 2));
+                        let als = cx.als_pattern(&[sa, sb, sc], 1 << x | 1 << y);
+                        keep(
+                            &mut best,
+                            Move {
+                                pattern: als,
+                                ..cx.mv(code::AXY, elims, houses.clone(), &pattern, digits, 2)
+                            },
+                        );
                     }
                 }
             }
@@ -492,6 +519,7 @@ pub fn sue_de_coq<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Ve
                             houses: vec![l, b],
                             digits: u,
                             cost: chain_price(geo, &pattern, u, 2, 2),
+                            pattern: Pattern::Unbuilt,
                         };
                         keep(&mut best, mv);
                     }
@@ -566,6 +594,7 @@ pub fn aligned_pair_exclusion<const W: usize>(geo: &Geometry<W>, st: &State<W>, 
                 cost: chain_price(geo, &pattern, digits, houses.len(), 1),
                 houses,
                 digits,
+                pattern: Pattern::Unbuilt,
             };
             keep(&mut best, mv);
         }
@@ -665,5 +694,23 @@ mod tests {
         // The reference lists no ALS chain here (nor do we); at QUIET it lists some, as we do.
         assert!(run(als_chain::<2>, NOAAC).is_empty());
         assert!(!run(als_chain::<2>, QUIET).is_empty());
+    }
+
+    /// Notations of a search's moves of `tech` on a reference position, cheapest first.
+    fn notations(find: crate::techniques::Finder<2>, pos: (&str, &str), tech: Tech) -> Vec<String> {
+        use crate::techniques::test_positions::{classic9, from_grid, notations};
+        notations(find, &from_grid(&classic9(), pos.0), tech)
+    }
+
+    #[test]
+    fn als_notations() {
+        assert_eq!(
+            notations(als_xz::<2>, ALSE, code::ALS)[0],
+            "ALS-XZ (almost locked sets): A=r1c4,r2c4,r2c6 {1489}, B=r7c5,r8c4 {149}, X=1, Z=4 => r1c5<>4"
+        );
+        assert_eq!(
+            notations(als_xy_wing::<2>, AXYE, code::AXY)[0],
+            "ALS-XY-Wing: A=r5c2,r5c6 {289}, B=r2c8,r7c8 {248}, C=r2c2,r2c5 {289}, X,Y=8,9, Z=2 => r5c8<>2"
+        );
     }
 }

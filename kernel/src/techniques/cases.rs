@@ -22,7 +22,7 @@
 //! The round bounds keep the cases short enough to follow in the head or on paper; longer cases
 //! are forcing chains (Extreme, `forcing.rs`).
 
-use super::{Candidate, Move, State, Tech, code};
+use super::{Candidate, Move, Pattern, State, Tech, code};
 use crate::bits::{CellSet, count_at_least};
 use crate::board::{Geometry, MAX_DIGITS};
 use crate::solve::Node;
@@ -329,7 +329,7 @@ fn case_move(
     digits: u32,
     cost: u32,
 ) -> Move {
-    Move { tech, placements, eliminations, houses, digits, cost }
+    Move { tech, placements, eliminations, houses, digits, cost, pattern: Pattern::Unbuilt }
 }
 
 /// Every candidate of `st` assumed and followed `rounds` rounds of `logic`, in board order

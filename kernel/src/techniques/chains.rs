@@ -9,7 +9,9 @@
 //! ends is true, so a candidate that sees both ends is false.
 
 use super::memo::{self, Searcher};
-use super::{Candidate, Move, State, Tech, code, new_singles, structural_cost};
+use super::{
+    Candidate, ChainNode, Move, Pattern, State, Tech, code, new_singles, patterns_wanted, structural_cost,
+};
 use crate::bits::CellSet;
 use crate::board::Geometry;
 
@@ -359,6 +361,36 @@ fn chain_digits<const W: usize>(g: &Graph<W>, path: &[usize]) -> u32 {
     path.iter().fold(0, |acc, &n| acc | 1 << g.nodes[n].digit)
 }
 
+/// The pattern of a chain through graph nodes `path` (links strong, weak, strong, ...): a plain
+/// Skyscraper or 2-String Kite is read as its ends connected by its weak link's cells, any other
+/// chain node by node.
+fn chain_pattern<const W: usize>(g: &Graph<W>, tech: Tech, path: &[usize]) -> Pattern {
+    let cell = |n: usize| g.nodes[n].cells.first().expect("a node has a cell");
+    if [code::SKY, code::KTE].contains(&tech) && path.len() == 4 {
+        return Pattern::Connected([cell(path[0]), cell(path[1]), cell(path[2]), cell(path[3])]);
+    }
+    Pattern::Chain(
+        path.iter()
+            .map(|&n| ChainNode {
+                cells: g.nodes[n].cells.iter().collect(),
+                digit: g.nodes[n].digit as u8 + 1,
+            })
+            .collect(),
+    )
+}
+
+/// The candidate nodes of a chain of bivalue cells (XY-chain, remote pairs): each cell enters on
+/// its digit other than the one it leaves with (`(cell, leaving digit index)` per cell).
+fn cell_chain_pattern(cells: impl Iterator<Item = (usize, usize, u32)>) -> Pattern {
+    let mut nodes = Vec::new();
+    for (cell, out, mask) in cells {
+        let entry = (mask & !(1 << out)).trailing_zeros() as u8 + 1;
+        nodes.push(ChainNode { cells: vec![cell], digit: entry });
+        nodes.push(ChainNode { cells: vec![cell], digit: out as u8 + 1 });
+    }
+    Pattern::Chain(nodes)
+}
+
 /// Houses named by a chain: its links' houses, in chain order, without repeats.
 fn named_houses(houses: &[usize]) -> Vec<usize> {
     let mut out = Vec::new();
@@ -460,13 +492,14 @@ pub fn x_chain<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<M
     let lines = Lines::new(geo);
     let open = st.open_cells(geo);
     let mut found = Vec::new();
+    let patterned = patterns_wanted();
     for d in 0..geo.digits {
         let plane = st.planes[d].and(&open);
         if plane.len() < 4 {
             continue;
         }
         // Moves of different digits never have the same effect, so each digit's list is its own.
-        memo::per_digit(Searcher::XChain, d, &plane, usize::MAX, &mut found, |found| {
+        let search_digit = |found: &mut Vec<Move>| {
             let mut own = Vec::new();
             x_chains(
                 geo,
@@ -487,12 +520,19 @@ pub fn x_chain<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<M
                             houses: named_houses(houses),
                             digits: 1 << d,
                             cost: WRITTEN + chain_cost(geo, tech, 1 << d, path.len() - 1, &cells, grouped),
+                            pattern: if patterned { chain_pattern(g, tech, path) } else { Pattern::Unbuilt },
                         },
                     );
                 },
             );
             found.extend(own);
-        });
+        };
+        // The memo's moves carry no pattern.
+        if patterned {
+            search_digit(&mut found);
+        } else {
+            memo::per_digit(Searcher::XChain, d, &plane, usize::MAX, &mut found, search_digit);
+        }
     }
     out.extend(found);
 }
@@ -558,6 +598,7 @@ pub fn empty_rectangle<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &m
     let lines = Lines::new(geo);
     let open = st.open_cells(geo);
     let mut found = Vec::new();
+    let patterned = patterns_wanted();
     for d in 0..geo.digits {
         let plane = st.planes[d].and(&open);
         empty_rectangles(geo, &lines, &plane, &mut |spots, pair, houses, x| {
@@ -571,6 +612,11 @@ pub fn empty_rectangle<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &m
                     houses: houses.to_vec(),
                     digits: 1 << d,
                     cost: WRITTEN + structural_cost(geo, 1 << d, 3, cells.iter(), 6 + cells.len() as usize),
+                    pattern: if patterned {
+                        Pattern::BoxAndPair { house: houses[0], pair }
+                    } else {
+                        Pattern::Unbuilt
+                    },
                 },
             );
         });
@@ -732,6 +778,7 @@ pub fn head_chain<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Ve
     let lines = Lines::new(geo);
     let open = view.open_cells(geo);
     let mut found: Vec<Move> = Vec::new();
+    let patterned = patterns_wanted();
     let emit = |found: &mut Vec<Move>,
                 tech: Tech,
                 elims: &[Candidate],
@@ -739,7 +786,8 @@ pub fn head_chain<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Ve
                 digits: u32,
                 cells: CellSet<W>,
                 links: usize,
-                grouped: bool| {
+                grouped: bool,
+                pattern: &dyn Fn() -> Pattern| {
         for (cell, d) in head_singles(geo, st, &view, elims) {
             let mut cells = cells;
             cells.insert(cell);
@@ -752,6 +800,7 @@ pub fn head_chain<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Ve
                     houses: houses.clone(),
                     digits,
                     cost: chain_cost(geo, tech, digits, links, &cells, grouped),
+                    pattern: if patterned { pattern() } else { Pattern::Unbuilt },
                 },
             );
         }
@@ -773,12 +822,14 @@ pub fn head_chain<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Ve
                 chain_cells(g, path),
                 3,
                 grouped,
+                &|| chain_pattern(g, tech, path),
             );
         });
         empty_rectangles(geo, &lines, &plane, &mut |spots, pair, houses, x| {
             let cells = spots.or(&CellSet::from_cells(pair));
             let elims = [Candidate { cell: x, digit: d as u8 + 1 }];
-            emit(&mut found, code::ERE, &elims, houses.to_vec(), 1 << d, cells, 3, true);
+            let pattern = || Pattern::BoxAndPair { house: houses[0], pair };
+            emit(&mut found, code::ERE, &elims, houses.to_vec(), 1 << d, cells, 3, true, &pattern);
         });
     }
     // Everything else up to five links, over all digits with the links inside cells.
@@ -812,6 +863,7 @@ pub fn head_chain<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Ve
             chain_cells(&g, &ch.nodes),
             links,
             grouped,
+            &|| chain_pattern(&g, code::MCH, &ch.nodes),
         );
     }
     out.extend(found);
@@ -837,6 +889,7 @@ pub fn xy_chain<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<
     }
     let open = st.open_cells(geo);
     let max_cells = MAX_XY_LINKS.div_ceil(2);
+    let patterned = patterns_wanted();
     // State (i, v): cell i holds digit v (the digit the chain leaves it with).
     let mut found = Vec::new();
     let mut seen = vec![[u8::MAX; 32]; n];
@@ -882,18 +935,18 @@ pub fn xy_chain<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<
                         if elims.is_empty() {
                             continue;
                         }
-                        // Rebuild the chain; a chain through one cell twice is not one.
-                        let mut path = vec![j];
+                        // Rebuild the chain, (cell, the digit it leaves with) per cell; a chain
+                        // through one cell twice is not one.
+                        let mut path = vec![(j, w)];
                         let (mut i, mut v) = (j, w);
                         while i != start || v != a {
-                            let (pi, pv) = parent[i][v];
-                            path.push(pi);
-                            (i, v) = (pi, pv);
+                            (i, v) = parent[i][v];
+                            path.push((i, v));
                         }
                         let mut used = CellSet::<W>::EMPTY;
                         let mut digits = 0u32;
                         let mut ok = true;
-                        for &k in &path {
+                        for &(k, _) in &path {
                             ok &= !used.contains(cells[k].0);
                             used.insert(cells[k].0);
                             digits |= cells[k].1;
@@ -904,7 +957,9 @@ pub fn xy_chain<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<
                         path.reverse();
                         let houses: Vec<usize> = path
                             .windows(2)
-                            .map(|p| common_house(geo, &CellSet::from_cells([cells[p[0]].0, cells[p[1]].0])))
+                            .map(|p| {
+                                common_house(geo, &CellSet::from_cells([cells[p[0].0].0, cells[p[1].0].0]))
+                            })
                             .collect();
                         let links = 2 * path.len() - 1;
                         keep_best(
@@ -916,6 +971,13 @@ pub fn xy_chain<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<
                                 houses: named_houses(&houses),
                                 digits,
                                 cost: structural_cost(geo, digits, path.len() - 1, used.iter(), links),
+                                pattern: if patterned {
+                                    cell_chain_pattern(
+                                        path.iter().map(|&(k, out)| (cells[k].0, out, cells[k].1)),
+                                    )
+                                } else {
+                                    Pattern::Unbuilt
+                                },
                             },
                         );
                     }
@@ -936,6 +998,7 @@ pub fn remote_pairs<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut 
     let cells = bivalue_cells(geo, st);
     let open = st.open_cells(geo);
     let mut found = Vec::new();
+    let patterned = patterns_wanted();
     for (i, &(a, m)) in cells.iter().enumerate() {
         let same: Vec<usize> = cells.iter().filter(|&&(_, mm)| mm == m).map(|&(c, _)| c).collect();
         if same.len() < 2 {
@@ -997,6 +1060,19 @@ pub fn remote_pairs<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut 
                         path_cells.iter().copied(),
                         2 * path_cells.len() - 1,
                     ),
+                    // The cells leave with the higher digit, the lower, ... in turn (HoDoKu's
+                    // "2/6 r5c1 -6- r5c8 -2- ...").
+                    pattern: if patterned {
+                        let (low, high) = (m.trailing_zeros() as usize, 31 - m.leading_zeros() as usize);
+                        cell_chain_pattern(
+                            path_cells
+                                .iter()
+                                .enumerate()
+                                .map(|(k, &c)| (c, if k % 2 == 0 { high } else { low }, m)),
+                        )
+                    } else {
+                        Pattern::Unbuilt
+                    },
                 },
             );
         }
@@ -1013,6 +1089,7 @@ pub fn chute_remote_pairs<const W: usize>(geo: &Geometry<W>, st: &State<W>, out:
     let cells = bivalue_cells(geo, st);
     let open = st.open_cells(geo);
     let mut found = Vec::new();
+    let patterned = patterns_wanted();
     for (i, &(a, m)) in cells.iter().enumerate() {
         for &(b, mb) in &cells[i + 1..] {
             if mb != m || geo.peers[a].contains(b) {
@@ -1072,6 +1149,7 @@ pub fn chute_remote_pairs<const W: usize>(geo: &Geometry<W>, st: &State<W>, out:
                         houses: vec![ba, bb, l3, third_box[0]],
                         digits: m,
                         cost: structural_cost(geo, m, 4, [a, b], 3),
+                        pattern: if patterned { Pattern::Cells(vec![a, b]) } else { Pattern::Unbuilt },
                     },
                 );
             }
@@ -1256,6 +1334,14 @@ mod tests {
         assert!(offers(&out, code::RMP, &[], &["r1c9#1", "r1c9#2", "r5c1#1", "r5c1#2"]));
         // The 2-cell form (a naked pair) is offered too.
         assert!(offers(&out, code::RMP, &[], &["r1c9#1", "r1c9#2"]));
+        // The cells leave with the higher digit, the lower, ... in turn (HoDoKu's form).
+        let written = crate::techniques::test_positions::notations(remote_pairs::<2>, &st, code::RMP);
+        assert!(
+            written.contains(
+                &"Remote Pairs: 1/2 r1c1 -2- r1c5 -1- r5c5 -2- r5c9 => r1c9,r5c1<>1, r1c9,r5c1<>2".into()
+            ),
+            "{written:?}"
+        );
         // Cells an even number of steps apart prove nothing.
         assert!(!out.iter().any(|m| m.eliminations.iter().any(|e| e.cell == 44 || e.cell == 0)));
         assert_quiet(remote_pairs::<2>, SKYH);
@@ -1272,5 +1358,71 @@ mod tests {
         let mut out = Vec::new();
         head_chain(&g, &st, &mut out);
         assert!(offers(&out, code::MCH, &["r4c5=9"], &[]));
+    }
+
+    /// Notations of a search's moves of `tech` on a reference position, cheapest first.
+    fn notations(find: crate::techniques::Finder<2>, pos: (&str, &str), tech: Tech) -> Vec<String> {
+        crate::techniques::test_positions::notations(find, &from_grid(&geo(), pos.0), tech)
+    }
+
+    #[test]
+    fn single_digit_chain_notations() {
+        assert_eq!(
+            notations(x_chain::<2>, SKYE, code::SKY),
+            ["Skyscraper: 4 in r7c1,r8c4 (connected by r5c1,r5c4) => r8c3<>4"]
+        );
+        assert_eq!(
+            notations(x_chain::<2>, KTEE, code::KTE),
+            ["2-String Kite: 3 in r3c8,r4c1 (connected by r3c2,r1c1) => r4c8<>3"]
+        );
+        assert_eq!(
+            notations(x_chain::<2>, TURE, code::TUR)[0],
+            "Turbot Fish: 7 r5c3 =7= r8c3 -7- r8c7 =7= r7c9 => r5c9<>7"
+        );
+        // A grouped node is written in compact form (r78c5).
+        assert_eq!(
+            notations(x_chain::<2>, XCLE, code::XCL),
+            ["X-Chain (longer than the short shapes): 8 r7c2 =8= r5c2 -8- r4c1 =8= r4c6 -8- r6c5 \
+                 =8= r78c5 => r7c4<>8"]
+        );
+        assert_eq!(
+            notations(empty_rectangle::<2>, EREE, code::ERE)[0],
+            "Empty Rectangle: 4 in b4 (r7c3,r7c7) => r6c7<>4"
+        );
+    }
+
+    #[test]
+    fn bivalue_chain_notations() {
+        assert_eq!(
+            notations(xy_chain::<2>, XYCE, code::XYC)[1],
+            "XY-Chain: 4 4- r4c3 -2- r9c3 -6- r9c7 -8- r6c7 -4 => r6c1<>4"
+        );
+        assert_eq!(
+            notations(chute_remote_pairs::<2>, CRPE, code::CRP),
+            ["Chute Remote Pairs: 1/3 in r2c3,r3c4 => r2c456<>3"]
+        );
+    }
+
+    #[test]
+    fn chain_in_the_head_notations() {
+        assert_eq!(
+            notations(head_chain::<2>, SKYH, code::SKY),
+            ["Skyscraper: 8 in r4c1,r5c6 (connected by r8c1,r8c6) => r5c3=1"]
+        );
+        assert_eq!(
+            notations(head_chain::<2>, KTEH, code::KTE),
+            ["2-String Kite: 8 in r2c1,r9c8 (connected by r8c1,r9c2) => r2c8=5"]
+        );
+        assert_eq!(
+            notations(head_chain::<2>, EREH, code::ERE)[0],
+            "Empty Rectangle: 5 in b8 (r9c7,r3c7) => r3c5=3"
+        );
+        // Links inside a cell are not written; a chain ending inside a cell names its last digit.
+        let mixed = notations(head_chain::<2>, TURH, code::MCH);
+        assert!(
+            mixed.contains(
+                &"Short chain in the head: 1/3/6 r2c9 =1= r2c5 -1- r4c5 -6- r4c9 -3 => r2c2=3".into()
+            )
+        );
     }
 }

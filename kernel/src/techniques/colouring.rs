@@ -15,7 +15,7 @@
 //!
 //! A cluster that proves a colour false offers only that move, not its traps.
 
-use super::{Candidate, Move, State, Tech, code, structural_cost};
+use super::{Candidate, Move, Pattern, State, Tech, code, patterns_wanted, structural_cost};
 use crate::bits::CellSet;
 use crate::board::Geometry;
 
@@ -131,6 +131,7 @@ fn one_digit_move<const W: usize>(
     cleared: &CellSet<W>,
     pattern: &CellSet<W>,
     houses: Vec<usize>,
+    clusters: Pattern,
 ) -> Move {
     let cost = one_digit_cost(geo, pattern);
     Move {
@@ -140,12 +141,22 @@ fn one_digit_move<const W: usize>(
         houses,
         digits: 1 << d,
         cost,
+        pattern: clusters,
     }
+}
+
+/// The colour clusters a move reads, when wanted: each as its two colours' cells.
+fn clusters_pattern<const W: usize>(patterned: bool, clusters: &[&[CellSet<W>; 2]]) -> Pattern {
+    if !patterned {
+        return Pattern::Unbuilt;
+    }
+    Pattern::Colours(clusters.iter().map(|c| [c[0].iter().collect(), c[1].iter().collect()]).collect())
 }
 
 /// Simple Colouring (SCL): per digit and cluster, its wraps, or else its trap.
 pub fn simple_colouring<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
     let open = st.open_cells(geo);
+    let patterned = patterns_wanted();
     for d in 0..geo.digits {
         let plane = st.planes[d].and(&open);
         let graph = pair_graph(geo, &plane);
@@ -161,7 +172,16 @@ pub fn simple_colouring<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &
             for colour in &cl.colours {
                 if sees_itself(geo, colour) {
                     wrapped = true;
-                    out.push(one_digit_move(geo, code::SCL, d, colour, &cells, link_houses(&graph, &cells)));
+                    let clusters = clusters_pattern(patterned, &[&cl.colours]);
+                    out.push(one_digit_move(
+                        geo,
+                        code::SCL,
+                        d,
+                        colour,
+                        &cells,
+                        link_houses(&graph, &cells),
+                        clusters,
+                    ));
                 }
             }
             if wrapped {
@@ -170,7 +190,16 @@ pub fn simple_colouring<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &
             let trap =
                 plane.and(&seen_by(geo, &cl.colours[0])).and(&seen_by(geo, &cl.colours[1])).and_not(&cells);
             if !trap.is_empty() {
-                out.push(one_digit_move(geo, code::SCL, d, &trap, &cells, link_houses(&graph, &cells)));
+                let clusters = clusters_pattern(patterned, &[&cl.colours]);
+                out.push(one_digit_move(
+                    geo,
+                    code::SCL,
+                    d,
+                    &trap,
+                    &cells,
+                    link_houses(&graph, &cells),
+                    clusters,
+                ));
             }
         }
     }
@@ -180,6 +209,7 @@ pub fn simple_colouring<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &
 /// clears the cells seeing both of their complements (one move per distinct elimination).
 pub fn multi_colouring<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
     let open = st.open_cells(geo);
+    let patterned = patterns_wanted();
     for d in 0..geo.digits {
         let plane = st.planes[d].and(&open);
         let graph = pair_graph(geo, &plane);
@@ -213,6 +243,7 @@ pub fn multi_colouring<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &m
                             &cleared,
                             &both,
                             link_houses(&graph, &both),
+                            clusters_pattern(patterned, &[&cls[i].colours, &cls[j].colours]),
                         ));
                     }
                 }
@@ -235,6 +266,7 @@ pub fn medusa<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Mo
     let open = st.open_cells(geo);
     let nd = geo.digits;
     let planes: Vec<CellSet<W>> = (0..nd).map(|d| st.planes[d].and(&open)).collect();
+    let patterned = patterns_wanted();
     let masks: Vec<u32> =
         (0..geo.cells).map(|c| if open.contains(c) { st.cell_mask(geo, c) } else { 0 }).collect();
     // Per digit: cells in a conjugate pair, and per house the pairs (by house order).
@@ -293,7 +325,7 @@ pub fn medusa<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Mo
             }
             cl.houses.sort_unstable();
             cl.houses.dedup();
-            medusa_moves(geo, &planes, &open, &cl, out);
+            medusa_moves(geo, &planes, &open, &cl, patterned, out);
         }
     }
 }
@@ -319,6 +351,7 @@ fn medusa_moves<const W: usize>(
     planes: &[CellSet<W>],
     open: &CellSet<W>,
     cl: &Medusa<W>,
+    patterned: bool,
     out: &mut Vec<Move>,
 ) {
     let nd = planes.len();
@@ -351,6 +384,19 @@ fn medusa_moves<const W: usize>(
             houses: cl.houses.clone(),
             digits: cl.digits,
             cost: medusa_cost(geo, cl, &pattern),
+            pattern: if patterned {
+                Pattern::CandidateColours(cl.colours.each_ref().map(|colour| {
+                    let mut cands: Vec<Candidate> = (0..nd)
+                        .flat_map(|d| {
+                            colour[d].iter().map(move |cell| Candidate { cell, digit: d as u8 + 1 })
+                        })
+                        .collect();
+                    cands.sort();
+                    cands
+                }))
+            } else {
+                Pattern::Unbuilt
+            },
         }
     };
     let mut false_colour = false;
@@ -658,4 +704,36 @@ mod tests {
         "149 1479 =3 457 4579 45 =6 =2 =8",
         "469 469 =8 =1 2469 246 =5 =7 =3",
     ];
+
+    /// Notations of a search's moves of `tech`, cheapest first: each cluster as its two colours.
+    fn notations(rows: &[&str; 9], find: crate::techniques::Finder<2>, tech: Tech) -> Vec<String> {
+        crate::techniques::test_positions::notations(find, &position(rows).1, tech)
+    }
+
+    #[test]
+    fn colouring_notations() {
+        assert_eq!(
+            notations(&SCL_TRAP, simple_colouring, code::SCL),
+            ["Simple Colouring: 3 (r4c3,r5c6,r7c5) / (r4c5,r7c2,r8c6) => r5c2,r8c3<>3"]
+        );
+        assert_eq!(
+            notations(&SCL_WRAP, simple_colouring, code::SCL),
+            ["Simple Colouring: 7 (r2c1,r3c4,r8c5,r9c3) / (r2c5,r3c3,r7c1,r7c4,r8c8,r9c8) \
+                 => r2c5,r3c3,r7c14,r89c8<>7"]
+        );
+        assert_eq!(
+            notations(&MCL, multi_colouring, code::MCL)[0],
+            "Multi-Colouring: 3 (r2c5) / (r2c7), (r8c5) / (r8c7) => r1479c7<>3"
+        );
+        assert_eq!(
+            notations(&MED_TRAP, medusa, code::C3DM),
+            [
+                "3D Medusa: 4/8 (r1c2=4,r1c4=8,r2c2=8) / (r1c2=8,r1c4=4,r2c2=4,r2c4=8) => r2c2<>1, r1c4<>5, r2c2<>6"
+            ]
+        );
+        assert_eq!(
+            notations(&MED_CELL, medusa, code::C3DM)[0],
+            "3D Medusa: 1/2 (r2c4=1,r2c6=2,r4c4=2,r4c6=1) / (r2c6=1,r4c4=1,r4c6=2) => r1c6<>2"
+        );
+    }
 }

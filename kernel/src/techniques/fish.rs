@@ -7,7 +7,7 @@
 //! outside the covers; then only cover cells that see every fin lose the digit.
 
 use super::memo::{self, Searcher};
-use super::{Candidate, Move, State, Tech, code, structural_cost};
+use super::{Candidate, Move, Pattern, State, Tech, code, structural_cost};
 use crate::bits::CellSet;
 use crate::board::Geometry;
 
@@ -188,7 +188,15 @@ fn search<const W: usize>(
                 }
                 let cost =
                     structural_cost(geo, 1 << d, houses.len(), body.iter(), 2 * n - 1 + fins.len() as usize);
-                out.push(Move { tech, placements: Vec::new(), eliminations, houses, digits: 1 << d, cost });
+                out.push(Move {
+                    tech,
+                    placements: Vec::new(),
+                    eliminations,
+                    houses,
+                    digits: 1 << d,
+                    cost,
+                    pattern: Pattern::Unbuilt,
+                });
             });
             true
         });

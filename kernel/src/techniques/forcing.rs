@@ -15,7 +15,7 @@
 //! Every search here checks the route's deadline (`route::deadline_passed`) between cases.
 
 use super::cases::{Logic, Outcome, assume, case_search, mask_of, node_of, propagate};
-use super::{Candidate, Move, State, code};
+use super::{Candidate, Move, Pattern, State, code};
 use crate::bits::CellSet;
 use crate::board::Geometry;
 use crate::route::deadline_passed;
@@ -96,6 +96,7 @@ pub fn nested_forcing<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mu
                     houses: geo.cell_houses[cell].clone(),
                     digits: 1 << d,
                     cost: r * 1_000_000 + m.count_ones() * 10_000 + cell as u32,
+                    pattern: Pattern::Unbuilt,
                 });
                 if out.len() >= super::MAX_MOVES_PER_TECHNIQUE {
                     return;
@@ -124,6 +125,7 @@ pub fn nishio<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Mo
                     houses: Vec::new(),
                     digits: 1 << d,
                     cost: rounds * 1_000 + cell as u32,
+                    pattern: Pattern::Unbuilt,
                 });
             }
         }
@@ -201,6 +203,7 @@ pub fn pattern_overlay<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &m
             houses: Vec::new(),
             digits: 1 << d,
             cost: (walk.patterns.min(1_000_000) as u32) * 10 + d as u32,
+            pattern: Pattern::Unbuilt,
         });
     }
 }
@@ -269,6 +272,7 @@ pub fn trial<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Mov
                     houses: geo.cell_houses[cell].clone(),
                     digits: 1 << d,
                     cost: n,
+                    pattern: Pattern::Unbuilt,
                 });
                 return;
             }

@@ -6,7 +6,7 @@
 //! hidden) that exists only once such a lock is counted. That move is the placement; the lock's
 //! eliminations are not written.
 
-use super::{Candidate, MAX_MOVES_PER_TECHNIQUE, Move, State, code, new_singles};
+use super::{Candidate, MAX_MOVES_PER_TECHNIQUE, Move, Pattern, State, code, new_singles};
 use crate::board::Geometry;
 
 /// Cost offset of a written lock elimination over a lock-and-single placement.
@@ -33,6 +33,7 @@ fn locks<const W: usize>(geo: &Geometry<W>, st: &State<W>) -> Vec<Move> {
                 houses: vec![a, b],
                 digits: 1 << d,
                 cost: ELIMINATION_COST + rank as u32,
+                pattern: Pattern::Unbuilt,
             });
         }
     }
@@ -75,6 +76,7 @@ pub fn pointing_claiming<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: 
             digits: used.iter().fold(1 << d, |acc, l| acc | l.digits),
             // A placement made in the head comes before writing any lock down.
             cost: used.iter().map(|l| l.cost).max().unwrap_or(0).saturating_sub(ELIMINATION_COST),
+            pattern: Pattern::Unbuilt,
         });
     }
     placements.sort_by_key(|m| m.cost);

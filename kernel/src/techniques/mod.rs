@@ -95,6 +95,66 @@ pub struct Move {
     pub digits: u32,
     /// Tie-break among moves of one technique: lower is found first by a person.
     pub cost: u32,
+    /// The cells, chain or sets the move uses, as its notation names them; built only inside
+    /// [`with_patterns`] (the route never prints it, and building it for every move found would
+    /// cost an allocation per move), else `Pattern::Unbuilt`.
+    pub pattern: Pattern,
+}
+
+/// What a move uses, between its digits and its result in the notation (HoDoKu's pattern).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Pattern {
+    /// Not built: the search ran outside [`with_patterns`], or the technique has no such pattern.
+    #[default]
+    Unbuilt,
+    /// A wing's cells, pivot first, and the digit it eliminates (z).
+    Wing { cells: Vec<usize>, z: u8 },
+    /// Cells a move reads, in notation order (Fireworks, Chute Remote Pairs).
+    Cells(Vec<usize>),
+    /// A 3-link single-digit chain a = b - c = d read as its two ends (a, d) connected by the
+    /// cells of its weak link (b, c): Skyscraper, 2-String Kite.
+    Connected([usize; 4]),
+    /// An empty rectangle: its box and the conjugate pair, the end on the box's line first.
+    BoxAndPair { house: usize, pair: [usize; 2] },
+    /// An alternating chain of nodes, the first link strong, then weak, strong, ... (X-chains,
+    /// and, one candidate per node, XY-chains and remote pairs).
+    Chain(Vec<ChainNode>),
+    /// Colour clusters of one digit, each as its two colours' cells.
+    Colours(Vec<[Vec<usize>; 2]>),
+    /// A 3D Medusa cluster: its two colours' candidates.
+    CandidateColours([Vec<Candidate>; 2]),
+    /// Almost locked sets (each its cells) and the restricted common digits (mask) linking them.
+    Als { sets: Vec<Vec<usize>>, x: u32 },
+}
+
+/// A chain node: one digit in one cell, or in the cells of a group.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChainNode {
+    pub cells: Vec<usize>,
+    pub digit: u8,
+}
+
+thread_local! {
+    /// True inside [`with_patterns`]: searches build their moves' patterns.
+    static BUILD_PATTERNS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs `f` with the searches building their moves' patterns (the notation's re-run of a step's
+/// search). Per-digit memos are bypassed there, as their entries carry no pattern.
+pub fn with_patterns<R>(f: impl FnOnce() -> R) -> R {
+    struct Restore(bool);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            BUILD_PATTERNS.with(|b| b.set(self.0));
+        }
+    }
+    let _restore = Restore(BUILD_PATTERNS.with(|b| b.replace(true)));
+    f()
+}
+
+/// Whether searches should build patterns now (read once per search, not per move).
+pub fn patterns_wanted() -> bool {
+    BUILD_PATTERNS.with(|b| b.get())
 }
 
 /// The most moves a search reports per position: the cheapest, by `Move::cost`.
@@ -447,6 +507,20 @@ pub(crate) mod test_positions {
 
     pub fn classic9() -> Geometry<2> {
         Geometry::new(&Board::standard(9).unwrap())
+    }
+
+    /// The notations of a search's moves of `tech` in a position, cheapest first, as a route's
+    /// card prints them: the route's moves carry no pattern, so the notation finds it again.
+    pub fn notations(find: Finder<2>, st: &State<2>, tech: super::Tech) -> Vec<String> {
+        let (board, geo) = (Board::standard(9).unwrap(), classic9());
+        let mut moves = Vec::new();
+        find(&geo, st, &mut moves);
+        super::cap_moves(&mut moves);
+        moves
+            .into_iter()
+            .filter(|m| m.tech == tech)
+            .map(|m| crate::notation::step_notation(&board, &geo, st, &m.into()))
+            .collect()
     }
 
     /// A position from its placed digits (81 chars, '.' open) and the candidates of every cell

@@ -1,6 +1,6 @@
 //! Singles: full house, hidden single, naked single.
 
-use super::{Candidate, MAX_MOVES_PER_TECHNIQUE, Move, State, Tech, code};
+use super::{Candidate, MAX_MOVES_PER_TECHNIQUE, Move, Pattern, State, Tech, code};
 use crate::bits::count_at_least;
 use crate::board::Geometry;
 
@@ -29,6 +29,7 @@ fn placement(tech: Tech, cell: usize, digit: usize, house: Option<usize>, cost: 
         houses: house.into_iter().collect(),
         digits: 1 << digit,
         cost,
+        pattern: Pattern::Unbuilt,
     }
 }
 

@@ -4,7 +4,9 @@
 //! house's other cells. Hidden: k digits whose open spots in a house are together k cells; those
 //! cells lose every other digit.
 
-use super::{Candidate, MAX_MOVES_PER_TECHNIQUE, Move, State, Tech, code, new_singles, structural_cost};
+use super::{
+    Candidate, MAX_MOVES_PER_TECHNIQUE, Move, Pattern, State, Tech, code, new_singles, structural_cost,
+};
 use crate::board::Geometry;
 
 /// Calls `f` with every k-element subset of `items` (as indices into it), in lexicographic order.
@@ -84,6 +86,7 @@ fn naked<const W: usize>(geo: &Geometry<W>, st: &State<W>, k: usize, limit: usiz
                     houses: vec![h],
                     digits: union,
                     cost: structural_cost(geo, union, 1, pick.iter().map(|&i| cells[i]), 0),
+                    pattern: Pattern::Unbuilt,
                 });
                 found += 1;
             }
@@ -137,6 +140,7 @@ fn hidden<const W: usize>(geo: &Geometry<W>, st: &State<W>, k: usize, limit: usi
                     houses: vec![h],
                     digits: subset,
                     cost: structural_cost(geo, subset, 1, cells.iter(), 0),
+                    pattern: Pattern::Unbuilt,
                 });
                 found += 1;
             }
@@ -180,6 +184,7 @@ pub fn subset_in_head<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mu
                 houses,
                 digits: subset.digits | 1 << d,
                 cost: subset.cost,
+                pattern: Pattern::Unbuilt,
             });
         }
     }

@@ -30,7 +30,7 @@
 
 use super::subsets::for_each_combination;
 use super::wings::{cell_masks, push_distinct};
-use super::{Candidate, Move, State, code, structural_cost};
+use super::{Candidate, Move, Pattern, State, code, structural_cost};
 use crate::bits::CellSet;
 use crate::board::Geometry;
 
@@ -126,6 +126,7 @@ fn rectangle<const W: usize>(
                 houses: houses.clone(),
                 digits,
                 cost,
+                pattern: Pattern::Unbuilt,
             },
         );
     };
@@ -262,6 +263,7 @@ pub fn bug_plus_one<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut 
         cost: structural_cost(geo, 1 << x, houses.len(), [cell], 0),
         houses,
         digits: 1 << x,
+        pattern: Pattern::Unbuilt,
     });
 }
 

@@ -13,7 +13,7 @@
 //!   in the box on both the row and the column: at x), so x, a and b hold those three digits and
 //!   lose every other candidate.
 
-use super::{Candidate, Move, State, code, structural_cost};
+use super::{Candidate, Move, Pattern, State, code, patterns_wanted, structural_cost};
 use crate::bits::CellSet;
 use crate::board::Geometry;
 
@@ -80,6 +80,11 @@ pub(super) fn push_distinct(out: &mut Vec<Move>, mv: Move) {
     out.push(mv);
 }
 
+/// The pattern of a wing on `cells` (pivot first) clearing digit index `z`, when wanted.
+fn wing_pattern(patterned: bool, cells: &[usize], z: usize) -> Pattern {
+    if patterned { Pattern::Wing { cells: cells.to_vec(), z: z as u8 + 1 } } else { Pattern::Unbuilt }
+}
+
 /// A wing move (YWG / XYZ): z leaves `targets`; the pivot reads one house with each pincer.
 fn wing_move<const W: usize>(
     geo: &Geometry<W>,
@@ -88,6 +93,7 @@ fn wing_move<const W: usize>(
     z: usize,
     cells: [usize; 3],
     targets: &CellSet<W>,
+    patterned: bool,
 ) -> Move {
     let [pivot, p1, p2] = cells;
     let houses: Vec<usize> =
@@ -99,6 +105,7 @@ fn wing_move<const W: usize>(
         cost: pattern_cost(geo, digits, houses.len(), &cells),
         houses,
         digits,
+        pattern: wing_pattern(patterned, &cells, z),
     }
 }
 
@@ -108,6 +115,7 @@ pub fn y_wing<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Mo
     let open = st.open_cells(geo);
     let mut found = Vec::new();
     let mut wings: Vec<usize> = Vec::with_capacity(20);
+    let patterned = patterns_wanted();
     for pivot in open.iter() {
         let pm = masks[pivot];
         if pm.count_ones() != 2 {
@@ -130,7 +138,7 @@ pub fn y_wing<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Mo
                 let zd = z.trailing_zeros() as usize;
                 let targets = st.planes[zd].and(&open).and(&geo.peers[p1]).and(&geo.peers[p2]);
                 if !targets.is_empty() {
-                    let mv = wing_move(geo, code::YWG, pm | z, zd, [pivot, p1, p2], &targets);
+                    let mv = wing_move(geo, code::YWG, pm | z, zd, [pivot, p1, p2], &targets, patterned);
                     push_distinct(&mut found, mv);
                 }
             }
@@ -145,6 +153,7 @@ pub fn xyz_wing<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<
     let open = st.open_cells(geo);
     let mut found = Vec::new();
     let mut wings: Vec<usize> = Vec::with_capacity(20);
+    let patterned = patterns_wanted();
     for pivot in open.iter() {
         let pm = masks[pivot];
         if pm.count_ones() != 3 {
@@ -165,7 +174,7 @@ pub fn xyz_wing<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<
                 let targets =
                     st.planes[zd].and(&open).and(&geo.peers[pivot]).and(&geo.peers[p1]).and(&geo.peers[p2]);
                 if !targets.is_empty() {
-                    let mv = wing_move(geo, code::XYZ, pm, zd, [pivot, p1, p2], &targets);
+                    let mv = wing_move(geo, code::XYZ, pm, zd, [pivot, p1, p2], &targets, patterned);
                     push_distinct(&mut found, mv);
                 }
             }
@@ -179,6 +188,7 @@ pub fn wxyz_wing<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec
     let masks = cell_masks(geo, st);
     let open = st.open_cells(geo);
     let mut found = Vec::new();
+    let patterned = patterns_wanted();
     for &b in &geo.boxes {
         let bx = geo.houses[b];
         for &l in geo.rows.iter().chain(geo.cols.iter()) {
@@ -193,7 +203,8 @@ pub fn wxyz_wing<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec
                 .iter()
                 .filter(|&c| (2..=5).contains(&masks[c].count_ones()))
                 .collect();
-            let search = BentSearch { geo, st, masks: &masks, pool: &pool, bx, line, houses: [b, l] };
+            let search =
+                BentSearch { geo, st, masks: &masks, pool: &pool, bx, line, houses: [b, l], patterned };
             search.extend(0, 0, 0, &mut [0; 5], &mut found);
         }
     }
@@ -209,6 +220,7 @@ struct BentSearch<'a, const W: usize> {
     bx: CellSet<W>,
     line: CellSet<W>,
     houses: [usize; 2],
+    patterned: bool,
 }
 
 impl<const W: usize> BentSearch<'_, W> {
@@ -264,6 +276,7 @@ impl<const W: usize> BentSearch<'_, W> {
             houses: houses.to_vec(),
             digits: union,
             cost: pattern_cost(geo, union, 2, cells),
+            pattern: wing_pattern(self.patterned, cells, d),
         };
         push_distinct(found, mv);
     }
@@ -275,6 +288,7 @@ pub fn fireworks<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec
     let masks = cell_masks(geo, st);
     let open = st.open_cells(geo);
     let mut found = Vec::new();
+    let patterned = patterns_wanted();
     for &b in &geo.boxes {
         let bx = geo.houses[b];
         for x in bx.and(&open).iter() {
@@ -336,6 +350,7 @@ pub fn fireworks<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec
                         houses: vec![b, row, col],
                         digits,
                         cost: structural_cost(geo, digits, 3, trio, 0),
+                        pattern: if patterned { Pattern::Cells(trio.to_vec()) } else { Pattern::Unbuilt },
                     };
                     push_distinct(&mut found, mv);
                 }
@@ -446,5 +461,37 @@ mod tests {
         );
         assert!(moves(super::fireworks::<2>, CARD119_STEP25).is_empty());
         assert!(moves(super::fireworks::<2>, CARD141_STEP18).is_empty());
+    }
+
+    /// The notation of a search's moves of `tech` (HoDoKu's: the digits, z last, and the cells,
+    /// pivot first).
+    fn notations(find: Finder<2>, pos: [&str; 2], tech: crate::techniques::Tech) -> Vec<String> {
+        crate::techniques::test_positions::notations(find, &from_candidates(&geo(), pos), tech)
+    }
+
+    #[test]
+    fn wing_notations() {
+        use crate::techniques::code;
+        assert_eq!(
+            notations(super::y_wing::<2>, CARD136_STEP21, code::YWG),
+            ["Y-Wing: 4/7/3 in r9c5,r7c4,r9c7 => r7c8<>3"]
+        );
+        assert_eq!(
+            notations(super::xyz_wing::<2>, CARD124_STEP28, code::XYZ),
+            ["XYZ-Wing: 4/7/8 in r6c3,r3c3,r6c2 => r4c3<>8", "XYZ-Wing: 3/8/4 in r4c3,r6c2,r7c3 => r6c3<>4"]
+        );
+        assert_eq!(
+            notations(super::wxyz_wing::<2>, CARD141_STEP18, code::WXZ)[0],
+            "WXYZ-Wing: 6/8/9/4 in r4c1,r4c3,r5c1,r7c3 => r6c3<>4"
+        );
+        // A 5-cell bent set (VWXYZ-Wing) is written the same way.
+        assert_eq!(
+            notations(super::wxyz_wing::<2>, CARD151_STEP24, code::WXZ)[0],
+            "WXYZ-Wing: 3/5/7/9/1 in r2c4,r7c4,r7c5,r8c4,r8c6 => r9c4<>1"
+        );
+        assert_eq!(
+            notations(super::fireworks::<2>, CARD208_STEP9, code::FIR),
+            ["Fireworks: 3/7/8 in r3c2,r3c5,r9c2 => r3c5<>1, r9c2<>2, r3c25,r9c2<>4, r3c5<>9"]
+        );
     }
 }
