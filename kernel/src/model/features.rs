@@ -244,50 +244,9 @@ pub fn direct_singles<const W: usize>(geo: &Geometry<W>, st: &State<W>) -> Vec<D
                 continue;
             }
             let cell = spots.first().unwrap_or(0);
-            let others: Vec<usize> = house_open.iter().filter(|&c| c != cell).collect();
-            // Groups that hold the digit and see some of the other open cells of the house.
-            let mut groups: Vec<u64> = Vec::new();
-            let mut seen: Vec<usize> = Vec::new();
-            // seen[i] is the house of groups[i].
-            for &o in &others {
-                for &g in &geo.cell_houses[o] {
-                    if g == h || seen.contains(&g) {
-                        continue;
-                    }
-                    if house_digits[g] >> d & 1 == 1 {
-                        seen.push(g);
-                        let m = others
-                            .iter()
-                            .enumerate()
-                            .fold(0u64, |m, (i, &c)| if geo.houses[g].contains(c) { m | 1 << i } else { m });
-                        groups.push(m);
-                    }
-                }
-            }
-            let need = if others.len() >= 64 { u64::MAX } else { (1u64 << others.len()) - 1 };
-            let chosen = min_cover(&groups, need).unwrap_or_default();
-            let (seq, _) = cover_sequence(&groups, &chosen, need, false);
-            let cover: Vec<(usize, f64, u32)> =
-                seq.iter().map(|&(g, u)| (SCAN_HOUSE, house_shape(geo, seen[g]), u)).collect();
-            let raw = Raw {
-                cells: house_open.len() as f64,
-                houses: 1.0 + cover.len() as f64,
-                digits: 1.0,
-                hidden: true,
-                spread: shape,
-                search: house_open.len() as f64 + 1.0,
-                ..Raw::default()
-            };
-            out.push(DirectSingle {
-                tech: code::HSI,
-                cell,
-                digit: d as u8 + 1,
-                feat: Features { x: raw.vector(), cover },
-            });
+            out.extend(hidden_single(geo, h, d, cell, &house_open, &house_digits, &[]));
         }
     }
-    // A hidden single is seen in the house where it has the fewest open cells (ties: the
-    // cheaper scan, then box before line).
     // A hidden single is read in one house: its box when it is one there, else its row, else its
     // column (lines carry the larger shape).
     out.sort_by(|a, b| {
@@ -298,33 +257,10 @@ pub fn direct_singles<const W: usize>(geo: &Geometry<W>, st: &State<W>) -> Vec<D
     out.dedup_by(|b, a| a.tech == b.tech && a.cell == b.cell && a.digit == b.digit);
     let [ones, twos, _] = crate::bits::count_at_least(&st.planes[..nd], &open);
     for cell in ones.and_not(&twos).iter() {
-        let m = st.cell_mask(geo, cell);
-        if m.count_ones() != 1 {
-            continue;
+        let m = u64::from(st.cell_mask(geo, cell));
+        if m.count_ones() == 1 {
+            out.extend(naked_single(geo, cell, m, &house_digits, &[]));
         }
-        let houses = scan_order(geo, cell);
-        let groups: Vec<u64> = houses.iter().map(|&h| house_digits[h]).collect();
-        let all: u64 = if nd >= 64 { u64::MAX } else { (1u64 << nd) - 1 };
-        let need = all & !(m as u64);
-        let chosen = min_cover(&groups, need).unwrap_or_default();
-        // Items of a naked single: the board's digits, the one being placed included.
-        let (seq, first) = cover_sequence(&groups, &chosen, need, true);
-        let cover: Vec<(usize, f64, u32)> =
-            seq.iter().map(|&(g, u)| (SCAN_HOUSE, house_shape(geo, houses[g]), u + 1)).collect();
-        let raw = Raw {
-            cells: 1.0,
-            houses: chosen.len().max(1) as f64,
-            digits: 1.0,
-            spread: houses.get(first).map_or(1.0, |&h| house_shape(geo, h)),
-            search: nd as f64 + 1.0,
-            ..Raw::default()
-        };
-        out.push(DirectSingle {
-            tech: code::NSI,
-            cell,
-            digit: m.trailing_zeros() as u8 + 1,
-            feat: Features { x: raw.vector(), cover },
-        });
     }
     if out.is_empty() {
         out = pointing_singles(geo, st, &house_digits);
@@ -413,59 +349,8 @@ fn pointing_singles<const W: usize>(
                 locks.iter().filter(|l| l.digit == d).fold(CellSet::<W>::EMPTY, |a, l| a.or(&l.clears));
             let left = spots.and_not(&cleared);
             let Some(cell) = left.first().filter(|_| left.is_single()) else { continue };
-            let others: Vec<usize> = house_open.iter().filter(|&c| c != cell).collect();
-            let mask = |cells: &CellSet<W>| {
-                others
-                    .iter()
-                    .enumerate()
-                    .fold(0u64, |m, (i, &c)| if cells.contains(c) { m | 1 << i } else { m })
-            };
-            // (kind, shape, items it explains)
-            let mut groups: Vec<(usize, f64, u64)> = Vec::new();
-            let mut seen: Vec<usize> = Vec::new();
-            for &o in &others {
-                for &g in &geo.cell_houses[o] {
-                    if g != h && !seen.contains(&g) && house_digits[g] >> d & 1 == 1 {
-                        seen.push(g);
-                        groups.push((SCAN_HOUSE, house_shape(geo, g), mask(&geo.houses[g])));
-                    }
-                }
-            }
-            let mut lock_spots: Vec<u32> = vec![0; groups.len()];
-            for l in locks.iter().filter(|l| l.digit == d && l.clears_in != h) {
-                let m = mask(&l.clears);
-                if m != 0 {
-                    groups.push((SCAN_LOCK, house_shape(geo, h), m));
-                    lock_spots.push(l.spots);
-                }
-            }
-            let need = if others.len() >= 64 { u64::MAX } else { (1u64 << others.len()) - 1 };
-            let items: Vec<u64> = groups.iter().map(|g| g.2).collect();
-            let Some(chosen) = min_cover(&items, need) else { continue };
-            if !chosen.iter().any(|&g| groups[g].0 == SCAN_LOCK) {
-                continue;
-            }
-            let (seq, _) = cover_sequence(&items, &chosen, need, false);
-            let cover: Vec<(usize, f64, u32)> =
-                seq.iter().map(|&(g, u)| (groups[g].0, groups[g].1, u)).collect();
-            let held = 1 + chosen.iter().map(|&g| lock_spots[g]).sum::<u32>();
-            let raw = Raw {
-                cells: house_open.len() as f64,
-                houses: 1.0 + cover.len() as f64,
-                digits: 1.0,
-                links: 1.0,
-                hidden: true,
-                spread: house_shape(geo, h),
-                search: house_open.len() as f64 + 1.0,
-                held: f64::from(held),
-                ..Raw::default()
-            };
-            out.push(DirectSingle {
-                tech: code::PPR,
-                cell,
-                digit: d as u8 + 1,
-                feat: Features { x: raw.vector(), cover },
-            });
+            let locks: Vec<&Lock<W>> = locks.iter().filter(|l| l.digit == d && l.clears_in != h).collect();
+            out.extend(hidden_single(geo, h, d, cell, &house_open, house_digits, &locks));
         }
     }
     // One hidden single per placement, read as a plain one is: in its box when it is one there,
@@ -477,52 +362,132 @@ fn pointing_singles<const W: usize>(
             .unwrap_or(std::cmp::Ordering::Equal)
     });
     out.dedup_by(|b, a| a.cell == b.cell && a.digit == b.digit);
-    let all: u64 = if nd >= 64 { u64::MAX } else { (1u64 << nd) - 1 };
     for cell in open.iter() {
-        let m = st.cell_mask(geo, cell) as u64;
-        let locked = locks.iter().filter(|l| l.clears.contains(cell)).fold(0u64, |a, l| a | 1 << l.digit);
-        let left = m & !locked;
-        if m.count_ones() < 2 || left.count_ones() != 1 {
-            continue;
+        let m = u64::from(st.cell_mask(geo, cell));
+        let cell_locks: Vec<&Lock<W>> = locks.iter().filter(|l| l.clears.contains(cell)).collect();
+        let left = cell_locks.iter().fold(m, |a, l| a & !(1 << l.digit));
+        if m.count_ones() >= 2 && left.count_ones() == 1 {
+            out.extend(naked_single(geo, cell, left, house_digits, &cell_locks));
         }
-        let houses = scan_order(geo, cell);
-        let mut groups: Vec<(usize, f64, u64)> =
-            houses.iter().map(|&h| (SCAN_HOUSE, house_shape(geo, h), house_digits[h])).collect();
-        let mut lock_spots: Vec<u32> = vec![0; groups.len()];
-        for l in locks.iter().filter(|l| l.clears.contains(cell)) {
-            groups.push((SCAN_LOCK, 0.0, 1 << l.digit));
-            lock_spots.push(l.spots);
-        }
-        let need = all & !left;
-        let items: Vec<u64> = groups.iter().map(|g| g.2).collect();
-        let Some(chosen) = min_cover(&items, need) else { continue };
-        if !chosen.iter().any(|&g| groups[g].0 == SCAN_LOCK) {
-            continue;
-        }
-        let (seq, first) = cover_sequence(&items, &chosen, need, true);
-        // A lock is shaped as the scan's first house.
-        let shape = |g: usize| if groups[g].0 == SCAN_LOCK { groups[first].1 } else { groups[g].1 };
-        let cover: Vec<(usize, f64, u32)> =
-            seq.iter().map(|&(g, u)| (groups[g].0, shape(g), u + 1)).collect();
-        let held = 1 + chosen.iter().map(|&g| lock_spots[g]).sum::<u32>();
-        let raw = Raw {
-            cells: 1.0,
-            houses: chosen.len() as f64,
-            digits: 1.0,
-            links: 1.0,
-            spread: shape(first),
-            search: nd as f64 + 1.0,
-            held: f64::from(held),
-            ..Raw::default()
-        };
-        out.push(DirectSingle {
-            tech: code::PPR,
-            cell,
-            digit: left.trailing_zeros() as u8 + 1,
-            feat: Features { x: raw.vector(), cover },
-        });
     }
     out
+}
+
+/// The hidden single of digit `d` in `cell`, read in house `h`: the scan explains why each other
+/// open cell of the house cannot hold the digit, by houses that hold it and by `locks` (of `d`).
+/// With locks, a single none of them is needed for is not one (None).
+fn hidden_single<const W: usize>(
+    geo: &Geometry<W>,
+    h: usize,
+    d: usize,
+    cell: usize,
+    house_open: &CellSet<W>,
+    house_digits: &[u64],
+    locks: &[&Lock<W>],
+) -> Option<DirectSingle> {
+    let others: Vec<usize> = house_open.iter().filter(|&c| c != cell).collect();
+    let mask = |cells: &CellSet<W>| {
+        others.iter().enumerate().fold(0u64, |m, (i, &c)| if cells.contains(c) { m | 1 << i } else { m })
+    };
+    // (kind, shape, the other cells it explains): houses that hold the digit and see some of the
+    // other open cells, then the locks, shaped as the house read.
+    let mut groups: Vec<(usize, f64, u64)> = Vec::new();
+    let mut seen: Vec<usize> = Vec::new();
+    for &o in &others {
+        for &g in &geo.cell_houses[o] {
+            if g != h && !seen.contains(&g) && house_digits[g] >> d & 1 == 1 {
+                seen.push(g);
+                groups.push((SCAN_HOUSE, house_shape(geo, g), mask(&geo.houses[g])));
+            }
+        }
+    }
+    let shape = house_shape(geo, h);
+    let mut lock_spots: Vec<u32> = vec![0; groups.len()];
+    for l in locks {
+        let m = mask(&l.clears);
+        if m != 0 {
+            groups.push((SCAN_LOCK, shape, m));
+            lock_spots.push(l.spots);
+        }
+    }
+    let need = if others.len() >= 64 { u64::MAX } else { (1u64 << others.len()) - 1 };
+    let items: Vec<u64> = groups.iter().map(|g| g.2).collect();
+    // Without locks a single always has its cover (an empty one where the clearing house is not
+    // complete); with locks, none means the locks do not make it a single.
+    let chosen =
+        if locks.is_empty() { min_cover(&items, need).unwrap_or_default() } else { min_cover(&items, need)? };
+    let locked = chosen.iter().any(|&g| groups[g].0 == SCAN_LOCK);
+    if !locks.is_empty() && !locked {
+        return None;
+    }
+    let (seq, _) = cover_sequence(&items, &chosen, need, false);
+    let cover: Vec<(usize, f64, u32)> = seq.iter().map(|&(g, u)| (groups[g].0, groups[g].1, u)).collect();
+    let raw = Raw {
+        cells: house_open.len() as f64,
+        houses: 1.0 + cover.len() as f64,
+        digits: 1.0,
+        links: if locked { 1.0 } else { 0.0 },
+        hidden: true,
+        spread: shape,
+        search: house_open.len() as f64 + 1.0,
+        held: f64::from(1 + chosen.iter().map(|&g| lock_spots[g]).sum::<u32>()),
+        ..Raw::default()
+    };
+    let tech = if locked { code::PPR } else { code::HSI };
+    Some(DirectSingle { tech, cell, digit: d as u8 + 1, feat: Features { x: raw.vector(), cover } })
+}
+
+/// The naked single of `cell` (`left`: the one digit left on the placed digits once `locks`
+/// clear theirs): the scan explains every other digit by the cell's houses (box,
+/// row, column; the first one read is free) and the locks, shaped as that first house. With
+/// locks, a single none of them is needed for is not one (None).
+fn naked_single<const W: usize>(
+    geo: &Geometry<W>,
+    cell: usize,
+    left: u64,
+    house_digits: &[u64],
+    locks: &[&Lock<W>],
+) -> Option<DirectSingle> {
+    let nd = geo.digits;
+    let houses = scan_order(geo, cell);
+    let mut groups: Vec<(usize, f64, u64)> =
+        houses.iter().map(|&h| (SCAN_HOUSE, house_shape(geo, h), house_digits[h])).collect();
+    let mut lock_spots: Vec<u32> = vec![0; groups.len()];
+    for l in locks {
+        groups.push((SCAN_LOCK, LINE_SHAPE, 1 << l.digit));
+        lock_spots.push(l.spots);
+    }
+    let all: u64 = if nd >= 64 { u64::MAX } else { (1u64 << nd) - 1 };
+    let need = all & !left;
+    let items: Vec<u64> = groups.iter().map(|g| g.2).collect();
+    let chosen =
+        if locks.is_empty() { min_cover(&items, need).unwrap_or_default() } else { min_cover(&items, need)? };
+    let locked = chosen.iter().any(|&g| groups[g].0 == SCAN_LOCK);
+    if !locks.is_empty() && !locked {
+        return None;
+    }
+    // Items of a naked single: the board's digits, the one being placed included.
+    let (seq, first) = cover_sequence(&items, &chosen, need, true);
+    let first_shape = groups.get(first).map_or(1.0, |g| g.1);
+    let shape = |g: usize| if groups[g].0 == SCAN_LOCK { first_shape } else { groups[g].1 };
+    let cover: Vec<(usize, f64, u32)> = seq.iter().map(|&(g, u)| (groups[g].0, shape(g), u + 1)).collect();
+    let raw = Raw {
+        cells: 1.0,
+        houses: chosen.len().max(1) as f64,
+        digits: 1.0,
+        links: if locked { 1.0 } else { 0.0 },
+        spread: first_shape,
+        search: nd as f64 + 1.0,
+        held: f64::from(1 + chosen.iter().map(|&g| lock_spots[g]).sum::<u32>()),
+        ..Raw::default()
+    };
+    let tech = if locked { code::PPR } else { code::NSI };
+    Some(DirectSingle {
+        tech,
+        cell,
+        digit: left.trailing_zeros() as u8 + 1,
+        feat: Features { x: raw.vector(), cover },
+    })
 }
 
 /// The features of a move made on written notes.
