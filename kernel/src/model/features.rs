@@ -373,6 +373,22 @@ fn pointing_singles<const W: usize>(
     out
 }
 
+/// The groups a single's scan combines (`min_cover` of `items`, the groups' item masks) and
+/// whether a lock is among them. Without locks a single always has its cover (an empty one where
+/// the clearing house is not complete); with locks, None when no cover needs one: the locks do
+/// not make it a single.
+fn scan_cover(
+    groups: &[(usize, f64, u64)],
+    items: &[u64],
+    need: u64,
+    with_locks: bool,
+) -> Option<(Vec<usize>, bool)> {
+    let chosen =
+        if with_locks { min_cover(items, need)? } else { min_cover(items, need).unwrap_or_default() };
+    let locked = chosen.iter().any(|&g| groups[g].0 == SCAN_LOCK);
+    (locked || !with_locks).then_some((chosen, locked))
+}
+
 /// The hidden single of digit `d` in `cell`, read in house `h`: the scan explains why each other
 /// open cell of the house cannot hold the digit, by houses that hold it and by `locks` (of `d`).
 /// With locks, a single none of them is needed for is not one (None).
@@ -412,14 +428,7 @@ fn hidden_single<const W: usize>(
     }
     let need = if others.len() >= 64 { u64::MAX } else { (1u64 << others.len()) - 1 };
     let items: Vec<u64> = groups.iter().map(|g| g.2).collect();
-    // Without locks a single always has its cover (an empty one where the clearing house is not
-    // complete); with locks, none means the locks do not make it a single.
-    let chosen =
-        if locks.is_empty() { min_cover(&items, need).unwrap_or_default() } else { min_cover(&items, need)? };
-    let locked = chosen.iter().any(|&g| groups[g].0 == SCAN_LOCK);
-    if !locks.is_empty() && !locked {
-        return None;
-    }
+    let (chosen, locked) = scan_cover(&groups, &items, need, !locks.is_empty())?;
     let (seq, _) = cover_sequence(&items, &chosen, need, false);
     let cover: Vec<(usize, f64, u32)> = seq.iter().map(|&(g, u)| (groups[g].0, groups[g].1, u)).collect();
     let raw = Raw {
@@ -460,12 +469,7 @@ fn naked_single<const W: usize>(
     let all: u64 = if nd >= 64 { u64::MAX } else { (1u64 << nd) - 1 };
     let need = all & !left;
     let items: Vec<u64> = groups.iter().map(|g| g.2).collect();
-    let chosen =
-        if locks.is_empty() { min_cover(&items, need).unwrap_or_default() } else { min_cover(&items, need)? };
-    let locked = chosen.iter().any(|&g| groups[g].0 == SCAN_LOCK);
-    if !locks.is_empty() && !locked {
-        return None;
-    }
+    let (chosen, locked) = scan_cover(&groups, &items, need, !locks.is_empty())?;
     // Items of a naked single: the board's digits, the one being placed included.
     let (seq, first) = cover_sequence(&items, &chosen, need, true);
     let first_shape = groups.get(first).map_or(1.0, |g| g.1);
