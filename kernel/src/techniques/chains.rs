@@ -774,6 +774,11 @@ fn aic_elims<const W: usize>(
 /// five links (MCH: grouped X-chains, W-Wings, 3-cell XY-chains, chains mixing bivalue cells and
 /// bilocal digits). The move is the placement; the chain's eliminations are not written.
 pub fn head_chain<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+    memo::per_placements(Searcher::HeadChain, &st.values, out, |out| head_chain_search(geo, st, out));
+}
+
+/// `head_chain` without the memo: reads nothing of `st` but its placed digits.
+fn head_chain_search<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
     let view = mental_view(geo, st);
     let lines = Lines::new(geo);
     let open = view.open_cells(geo);

@@ -6,6 +6,7 @@
 //! hidden) that exists only once such a lock is counted. That move is the placement; the lock's
 //! eliminations are not written.
 
+use super::memo::{self, Searcher};
 use super::{Candidate, MAX_MOVES_PER_TECHNIQUE, Move, Pattern, State, code, new_singles};
 use crate::board::Geometry;
 
@@ -43,6 +44,15 @@ fn locks<const W: usize>(geo: &Geometry<W>, st: &State<W>) -> Vec<Move> {
 /// Pointing and claiming (PPR): singles that need locks counted ("in the head", on the
 /// placed-digit view: notes are not read), then the lock eliminations themselves (on the notes).
 pub fn pointing_claiming<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+    let mut placements: Vec<Move> = Vec::new();
+    memo::per_placements(Searcher::HeadLock, &st.values, &mut placements, |out| {
+        placements_through_locks(geo, st, out)
+    });
+    out.extend(placements.into_iter().chain(locks(geo, st)).take(MAX_MOVES_PER_TECHNIQUE));
+}
+
+/// The singles that need locks counted, cheapest first: reads nothing of `st` but its placed digits.
+fn placements_through_locks<const W: usize>(geo: &Geometry<W>, st: &State<W>, placements: &mut Vec<Move>) {
     let view = st.placed_view(geo);
     let head_locks = locks(geo, &view);
     // A person counting locks sees all of them at once.
@@ -50,7 +60,6 @@ pub fn pointing_claiming<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: 
     for lock in &head_locks {
         after.apply(geo, lock);
     }
-    let mut placements: Vec<Move> = Vec::new();
     for (cell, d, house) in new_singles(geo, &view, &after) {
         // Only a single the notes do not already show is done in the head.
         if !st.open_cells(geo).contains(cell) {
@@ -80,5 +89,4 @@ pub fn pointing_claiming<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: 
         });
     }
     placements.sort_by_key(|m| m.cost);
-    out.extend(placements.into_iter().chain(locks(geo, st)).take(MAX_MOVES_PER_TECHNIQUE));
 }

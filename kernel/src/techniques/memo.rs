@@ -1,4 +1,5 @@
-//! A per-digit memo for searches that look at one digit's candidates at a time (fish, X-chains).
+//! A per-digit memo for searches that look at one digit's candidates at a time (fish, X-chains),
+//! and a placed-digit memo for searches done in the head (they read the placed digits alone).
 //!
 //! Such a search's moves for digit d depend only on the board and on where d is still open. One
 //! step of a route changes the candidates of one or a few digits, so most digits are searched again
@@ -24,6 +25,10 @@ pub enum Searcher {
     XWing,
     Fish,
     XChain,
+    /// Searches on the placed-digit view: keyed by the placed digits alone.
+    HeadChain,
+    HeadSubset,
+    HeadLock,
 }
 
 type Key = (Searcher, usize, Vec<u64>);
@@ -142,4 +147,36 @@ pub fn per_digit<const W: usize>(
             out.push(m);
         }
     }
+}
+
+/// Appends to `out` the moves `search` makes in a position whose placed digits are `values`;
+/// `search` must read nothing of the position but those digits (a search done in the head, which
+/// never reads the notes), and must not read `out`. Elimination steps leave the placed digits as
+/// they were, and the reruns of the technique list reach the same placements in many orders, so
+/// one entry serves many positions.
+pub fn per_placements(
+    searcher: Searcher,
+    values: &[u8],
+    out: &mut Vec<Move>,
+    search: impl FnOnce(&mut Vec<Move>),
+) {
+    // A step being explained builds its pattern: those moves are not the memo's.
+    if SCOPES.with(|s| s.borrow().is_empty()) || super::patterns_wanted() {
+        search(out);
+        return;
+    }
+    // Digits up to 25 fit in a byte: eight cells a word.
+    let packed: Vec<u64> = values
+        .chunks(8)
+        .map(|c| c.iter().enumerate().fold(0u64, |acc, (i, &v)| acc | (v as u64) << (8 * i)))
+        .collect();
+    let key: Key = (searcher, values.len(), packed);
+    if let Some(moves) = MEMO.with(|m| m.borrow().1.get(&key).cloned()) {
+        out.extend(moves);
+        return;
+    }
+    let mut own = Vec::new();
+    search(&mut own);
+    MEMO.with(|m| m.borrow_mut().1.insert(key, own.clone()));
+    out.extend(own);
 }

@@ -4,6 +4,7 @@
 //! house's other cells. Hidden: k digits whose open spots in a house are together k cells; those
 //! cells lose every other digit.
 
+use super::memo::{self, Searcher};
 use super::{
     Candidate, MAX_MOVES_PER_TECHNIQUE, Move, Pattern, State, Tech, code, new_singles, structural_cost,
 };
@@ -158,6 +159,11 @@ const COLLECT: usize = 4 * MAX_MOVES_PER_TECHNIQUE;
 /// Pair / triple in the head (MSI): on the placed-digit view, a naked or hidden pair or triple
 /// whose exclusions leave a single; the move is that placement.
 pub fn subset_in_head<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+    memo::per_placements(Searcher::HeadSubset, &st.values, out, |out| subset_in_head_search(geo, st, out));
+}
+
+/// `subset_in_head` without the memo: reads nothing of `st` but its placed digits.
+fn subset_in_head_search<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
     let view = st.placed_view(geo);
     let open = st.open_cells(geo);
     let mut subsets = Vec::new();
