@@ -19,6 +19,7 @@
 //! eliminates a candidate that no AIC of the position eliminates (as the reference release, which
 //! names such eliminations AIC first: loops cut at a weak link are AICs).
 
+use super::memo::{self, Searcher};
 use super::wings::cell_masks;
 use super::{Candidate, ChainNode, Move, Pattern, State, code, patterns_wanted};
 use crate::bits::CellSet;
@@ -374,9 +375,12 @@ pub(super) fn each_mixed_chain<const W: usize>(
     let ln: Vec<f64> = (0..=255).map(|i| (i as f64).ln()).collect();
     // The spread term's logarithm for small (houses spanned, cells), filled as met (NaN until then).
     let mut spread_ln = [f64::NAN; 64 * 64];
-    let mut part = |d: u32, c: &CellSet<W>, h: u8| -> f64 {
+    // The rows, columns and boxes of each node, and of the chain kept for each state.
+    let node_span: Vec<u128> = net.nodes.iter().map(|nd| span_mask(geo, &nd.cells)).collect();
+    let mut span = vec![0u128; n * 16];
+    let mut part = |d: u32, c: &CellSet<W>, sp: u128, h: u8| -> f64 {
         let cells = c.len().max(1);
-        let touched = spanned(geo, c);
+        let touched = sp.count_ones() as f64;
         let spread = |touched: f64| (touched / (2.0 * (cells as f64).sqrt() + 1.0)).ln();
         let slot = touched as usize * 64 + cells as usize;
         let spread_term = if touched < 64.0 && cells < 64 {
@@ -405,6 +409,7 @@ pub(super) fn each_mixed_chain<const W: usize>(
         dist[s * 16] = 0;
         digits[s * 16] = 1 << net.nodes[s].digit;
         cells[s * 16] = net.nodes[s].cells;
+        span[s * 16] = node_span[s];
         hl[s * 16] = 0;
         touched.push(s * 16);
         frontier.clear();
@@ -426,6 +431,7 @@ pub(super) fn each_mixed_chain<const W: usize>(
                     let sv = v * 16 + on * 8 + nf;
                     let nd = digits[u] | 1 << net.nodes[v].digit;
                     let nc = cells[u].or(&net.nodes[v].cells);
+                    let nsp = span[u] | node_span[v];
                     let nh = hl[u] + (h != IN_CELL && h != IN_ALS) as u8;
                     if dist[sv] == u8::MAX {
                         dist[sv] = k as u8;
@@ -436,9 +442,9 @@ pub(super) fn each_mixed_chain<const W: usize>(
                         continue;
                     } else {
                         if kept_part[sv].is_nan() {
-                            kept_part[sv] = part(digits[sv], &cells[sv], hl[sv]);
+                            kept_part[sv] = part(digits[sv], &cells[sv], span[sv], hl[sv]);
                         }
-                        let p = part(nd, &nc, nh);
+                        let p = part(nd, &nc, nsp, nh);
                         if p >= kept_part[sv] {
                             continue;
                         }
@@ -447,6 +453,7 @@ pub(super) fn each_mixed_chain<const W: usize>(
                     parent[sv] = (u as u32, h);
                     digits[sv] = nd;
                     cells[sv] = nc;
+                    span[sv] = nsp;
                     hl[sv] = nh;
                 }
             }
@@ -488,16 +495,21 @@ pub(super) fn each_mixed_chain<const W: usize>(
 
 /// Rows, columns and boxes the cells occupy.
 fn spanned<const W: usize>(geo: &Geometry<W>, cells: &CellSet<W>) -> f64 {
-    let (mut rows, mut cols, mut boxes) = (0u64, 0u64, 0u64);
+    span_mask(geo, cells).count_ones() as f64
+}
+
+/// The rows (bits 0-31), columns (32-63) and boxes (64-95) the cells occupy: boards are at most
+/// 25 wide.
+fn span_mask<const W: usize>(geo: &Geometry<W>, cells: &CellSet<W>) -> u128 {
+    let mut mask = 0u128;
     for c in cells.iter() {
         let (r, col) = geo.pos[c];
-        rows |= 1 << (r & 63);
-        cols |= 1 << (col & 63);
+        mask |= 1 << (r & 31) | 1 << (32 + (col & 31));
         if let Some(b) = geo.box_of[c] {
-            boxes |= 1 << (b & 63);
+            mask |= 1 << (64 + (b & 31));
         }
     }
-    (rows.count_ones() + cols.count_ones() + boxes.count_ones()) as f64
+    mask
 }
 
 /// What a continuous loop (the chain plus a weak link from its end back to its start) eliminates:
@@ -553,14 +565,27 @@ fn closing_link<const W: usize>(net: &Net<W>, s: usize, e: usize) -> Option<usiz
     net.weak[e].iter().find(|&&(v, _)| v == s).map(|&(_, h)| h)
 }
 
-/// AIC: alternating inference chains mixing digits and link kinds (see the module doc).
+/// AIC: alternating inference chains mixing digits and link kinds (see the module doc). The same
+/// pass finds the position's nice loops, kept for `nice_loop`.
 pub fn aic<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
-    search(geo, st, false, out);
+    let net = Net::new(geo, st, true);
+    if memo::keeps_positions() {
+        let mut loops = Vec::new();
+        search_net(geo, st, &net, Kind::Mixed, out, Some(&mut loops));
+        memo::store_for_position(Searcher::NiceLoop, st, loops);
+    } else {
+        search_net(geo, st, &net, Kind::Mixed, out, None);
+    }
 }
 
 /// NLP: continuous nice loops that eliminate more than their chain read as an AIC.
 pub fn nice_loop<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
-    search(geo, st, true, out);
+    if let Some(loops) = memo::for_position(Searcher::NiceLoop, st) {
+        out.extend(loops);
+        return;
+    }
+    let net = Net::new(geo, st, true);
+    search_net(geo, st, &net, Kind::Mixed, &mut Vec::new(), Some(out));
 }
 
 fn keep(best: &mut HashMap<Vec<Candidate>, Move>, mv: Move) {
@@ -584,25 +609,22 @@ fn chain_pattern<'a, const W: usize>(net: &Net<W>, nodes: impl Iterator<Item = &
     )
 }
 
-fn search<const W: usize>(geo: &Geometry<W>, st: &State<W>, loops: bool, out: &mut Vec<Move>) {
-    let net = Net::new(geo, st, true);
-    search_net(geo, st, &net, Kind::Mixed, loops, out);
-}
-
-/// Chains of `kind` on `net` (AIC, or AAC with ALS nodes), or nice loops.
+/// Chains of `kind` on `net` (AIC, or AAC with ALS nodes) into `out`, and with `loops` the nice
+/// loops too: one pass, as both read the same chains (a loop is a chain whose ends see each other).
 pub(super) fn search_net<const W: usize>(
     geo: &Geometry<W>,
     st: &State<W>,
     net: &Net<W>,
     kind: Kind,
-    loops: bool,
     out: &mut Vec<Move>,
+    mut loops: Option<&mut Vec<Move>>,
 ) {
     let mut best: HashMap<Vec<Candidate>, Move> = HashMap::new();
     // Chains through ALS nodes (AAC) are written with their digits only.
     let patterned = kind == Kind::Mixed && patterns_wanted();
+    let with_loops = loops.is_some();
     let mut want = |s: usize, e: usize| {
-        (loops && closing_link(net, s, e).is_some()) || net.ends_eliminate(geo, st, s, e)
+        (with_loops && closing_link(net, s, e).is_some()) || net.ends_eliminate(geo, st, s, e)
     };
     // Loops are kept only for candidates no chain of the search eliminates.
     let mut by_chains: Vec<Candidate> = Vec::new();
@@ -615,37 +637,36 @@ pub(super) fn search_net<const W: usize>(
         let cells = ch.cells(net);
         let digits = ch.digits(net);
         let elims = net.ends_elims(geo, st, s, e);
-        if loops {
+        if with_loops {
             by_chains.extend(elims.iter().copied());
-            let Some(h) = closing_link(net, s, e) else { continue };
-            if ch.nodes.iter().any(|&n| net.nodes[n].group) {
-                continue; // its eliminations by a group weak link are no AIC's of the reference
-            }
+        }
+        // Its eliminations by a group weak link are no AIC's of the reference.
+        let closing =
+            closing_link(net, s, e).filter(|_| with_loops && !ch.nodes.iter().any(|&n| net.nodes[n].group));
+        if let Some(h) = closing {
             let all = loop_elims(geo, st, net, &ch, h);
-            if all.len() <= elims.len() {
-                continue;
+            if all.len() > elims.len() {
+                let mut houses = ch.named_houses();
+                if h != IN_CELL && h != NONE && !houses.contains(&h) {
+                    houses.push(h);
+                }
+                let cost =
+                    chain_price(geo, &cells, digits, ch.house_links() + (h != IN_CELL) as usize, links + 1);
+                loop_moves.push(Move {
+                    tech: code::NLP,
+                    placements: Vec::new(),
+                    eliminations: all,
+                    houses,
+                    digits,
+                    cost,
+                    // The loop closes on its start node.
+                    pattern: if patterned {
+                        chain_pattern(net, ch.nodes.iter().chain(&ch.nodes[..1]))
+                    } else {
+                        Pattern::Unbuilt
+                    },
+                });
             }
-            let mut houses = ch.named_houses();
-            if h != IN_CELL && h != NONE && !houses.contains(&h) {
-                houses.push(h);
-            }
-            let cost =
-                chain_price(geo, &cells, digits, ch.house_links() + (h != IN_CELL) as usize, links + 1);
-            loop_moves.push(Move {
-                tech: code::NLP,
-                placements: Vec::new(),
-                eliminations: all,
-                houses,
-                digits,
-                cost,
-                // The loop closes on its start node.
-                pattern: if patterned {
-                    chain_pattern(net, ch.nodes.iter().chain(&ch.nodes[..1]))
-                } else {
-                    Pattern::Unbuilt
-                },
-            });
-            continue;
         }
         if elims.is_empty() {
             continue;
@@ -665,16 +686,25 @@ pub(super) fn search_net<const W: usize>(
             },
         );
     }
-    by_chains.sort();
-    by_chains.dedup();
-    for mv in loop_moves {
-        if mv.eliminations.iter().any(|c| by_chains.binary_search(c).is_err()) {
-            keep(&mut best, mv);
+    out.extend(by_cost(best));
+    if let Some(loops) = loops.as_deref_mut() {
+        by_chains.sort();
+        by_chains.dedup();
+        let mut kept: HashMap<Vec<Candidate>, Move> = HashMap::new();
+        for mv in loop_moves {
+            if mv.eliminations.iter().any(|c| by_chains.binary_search(c).is_err()) {
+                keep(&mut kept, mv);
+            }
         }
+        loops.extend(by_cost(kept));
     }
+}
+
+/// One move per elimination set, cheapest first (ties by eliminations: deterministic).
+fn by_cost(best: HashMap<Vec<Candidate>, Move>) -> Vec<Move> {
     let mut found: Vec<Move> = best.into_values().collect();
     found.sort_by(|a, b| (a.cost, &a.eliminations).cmp(&(b.cost, &b.eliminations)));
-    out.extend(found);
+    found
 }
 
 #[cfg(test)]

@@ -337,7 +337,7 @@ pub fn als_chain<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec
         .map(|a| (a.cells, a.mask))
         .collect();
     let net = Net::with_als(geo, st, true, &list);
-    search_net(geo, st, &net, Kind::WithAls, false, out);
+    search_net(geo, st, &net, Kind::WithAls, out, None);
 }
 
 /// Death Blossom: a stem cell of two or three candidates, one petal ALS per candidate.

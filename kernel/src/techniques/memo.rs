@@ -29,6 +29,8 @@ pub enum Searcher {
     HeadChain,
     HeadSubset,
     HeadLock,
+    /// Nice loops, found by the AIC search's own pass: keyed by the whole position.
+    NiceLoop,
 }
 
 type Key = (Searcher, usize, Vec<u64>);
@@ -179,4 +181,33 @@ pub fn per_placements(
     search(&mut own);
     MEMO.with(|m| m.borrow_mut().1.insert(key, own.clone()));
     out.extend(own);
+}
+
+/// The key of a whole position (every candidate plane and the placed cells).
+fn position_key<const W: usize>(searcher: Searcher, st: &State<W>) -> Key {
+    let mut words: Vec<u64> = Vec::with_capacity((st.planes.len() + 1) * W);
+    for plane in st.planes.iter().chain(std::iter::once(&st.placed)) {
+        words.extend_from_slice(&plane.0);
+    }
+    (searcher, 0, words)
+}
+
+/// True when moves of whole positions may be kept (inside a scope, no pattern being built).
+pub fn keeps_positions() -> bool {
+    SCOPES.with(|s| !s.borrow().is_empty()) && !super::patterns_wanted()
+}
+
+/// Keeps `moves`, found for `searcher` by another search's pass over `st`, for `for_position`.
+pub fn store_for_position<const W: usize>(searcher: Searcher, st: &State<W>, moves: Vec<Move>) {
+    if keeps_positions() {
+        MEMO.with(|m| m.borrow_mut().1.insert(position_key(searcher, st), moves));
+    }
+}
+
+/// The moves kept for `searcher` in position `st`, if any.
+pub fn for_position<const W: usize>(searcher: Searcher, st: &State<W>) -> Option<Vec<Move>> {
+    if !keeps_positions() {
+        return None;
+    }
+    MEMO.with(|m| m.borrow().1.get(&position_key(searcher, st)).cloned())
 }
