@@ -156,31 +156,39 @@ fn next_move<const W: usize>(
         {
             continue;
         }
-        let hit = cached.as_ref().and_then(|c| c[i].as_ref());
-        buf.clear();
-        match hit {
-            Some(moves) => buf.extend(moves.iter().cloned()),
-            None => {
-                if deadline_passed() {
-                    return None;
-                }
-                (s.find)(geo, st, buf);
-                cap_moves(buf);
-                // A search the deadline cut short is not kept.
-                if let Some(c) = cached.as_deref_mut()
-                    && !deadline_passed()
-                {
-                    c[i] = Some(buf.clone());
-                }
+        let hit = cached.as_ref().is_some_and(|c| c[i].is_some());
+        if !hit {
+            if deadline_passed() {
+                return None;
             }
+            buf.clear();
+            (s.find)(geo, st, buf);
+            cap_moves(buf);
         }
-        for m in buf.drain(..) {
+        // The moves are read where they are (in the cache, or in `buf` without one): only the
+        // best is copied.
+        let moves: &[Move] = match cached.as_deref_mut() {
+            Some(c) => {
+                // A search the deadline cut short is not kept.
+                if !hit && !deadline_passed() {
+                    c[i] = Some(std::mem::take(buf));
+                }
+                c[i].as_deref().unwrap_or(buf)
+            }
+            None => buf,
+        };
+        let mut pick: Option<&Move> = None;
+        for m in moves {
             if !banned.contains(&m.tech)
                 && m.tech.band() <= max_band
-                && best.as_ref().is_none_or(|b| key(&m) < key(b))
+                && best.as_ref().is_none_or(|b| key(m) < key(b))
+                && pick.is_none_or(|p| key(m) < key(p))
             {
-                best = Some(m);
+                pick = Some(m);
             }
+        }
+        if let Some(m) = pick {
+            best = Some(m.clone());
         }
     }
     best
