@@ -8,7 +8,7 @@
 
 use crate::board::Geometry;
 use crate::techniques::{Candidate, Move, Search, State, Tech, cap_moves, code, memo, searches};
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::collections::{BTreeMap, HashMap};
 use std::time::Instant;
 
@@ -447,10 +447,11 @@ pub fn contents<const W: usize>(
                      start: &State<W>,
                      banned: &[Tech],
                      cache: &mut MoveCache<W>,
-                     (current, kept, dropped): (&Path, &[Tech], Tech)| {
+                     (current, kept, dropped): (&Path, &[Tech], Tech),
+                     admits: &dyn Fn(Tech) -> bool| {
         let banned: Vec<Tech> = banned.iter().chain(&guess_ban).copied().collect();
         let before = current.profile();
-        let usable = |t: Tech, uses: usize| uses_ok(t, uses, &before, kept, dropped);
+        let usable = |t: Tech, uses: usize| uses_ok(t, uses, &before, kept, dropped) && admits(t);
         band_path_cached(geo, start, &banned, band, Some(cache), &usable)
     };
     let mut listed: Vec<Tech> = base.profile().keys().copied().collect();
@@ -461,7 +462,7 @@ pub fn contents<const W: usize>(
         let kept: Vec<Tech> = listed.iter().copied().filter(|&t| t != drop).collect();
         let mut banned = removed.clone();
         banned.push(drop);
-        let trial = band_path(geo, start, &banned, &mut cache, (&route, &kept, drop));
+        let trial = band_path(geo, start, &banned, &mut cache, (&route, &kept, drop), &|_| true);
         if trial.stop == Stop::Deadline {
             completed = false;
             break;
@@ -480,16 +481,35 @@ pub fn contents<const W: usize>(
         'listed: for &x in listed.iter().filter(|&&x| x != code::FHS) {
             let seen = on_offer_where_used(geo, start, &route, x, &mut cache);
             let mut kept: Vec<Tech> = listed.iter().copied().filter(|&t| t != x).collect();
+            let without_x = kept.clone();
+            // Listed already, or on x's special-case chain: the subset table covers it. Trial and
+            // error always gets through: it is no one's alternative.
+            let candidate = |y: Tech| {
+                !(listed.contains(&y) || y.is_covered_by(x) || x.is_covered_by(y) || y == code::TRL)
+            };
             // The route with only `x` banned is the same for every stand-in not dropped in the shrink.
             let mut x_banned: Option<Path> = None;
+            let stand_ins: Vec<Tech> =
+                seen.iter().copied().filter(|&y| candidate(y) && !removed.contains(&y)).collect();
+            // That route carries a stand-in only if the stand-in covers every technique it used
+            // that the list without `x` lacks: it ends as soon as no stand-in does.
+            let lacking: RefCell<Vec<Tech>> = RefCell::new(Vec::new());
+            let one_stand_in = |t: Tech| {
+                if without_x.iter().any(|&k| t.is_covered_by(k)) {
+                    return true;
+                }
+                let mut lacking = lacking.borrow_mut();
+                if !lacking.contains(&t) {
+                    lacking.push(t);
+                }
+                stand_ins.iter().any(|&y| lacking.iter().all(|&u| u.is_covered_by(y)))
+            };
             for &y in &seen {
                 if deadline_passed() {
                     completed = false;
                     break 'listed;
                 }
-                // Listed already, or on x's special-case chain: the subset table covers it. Trial
-                // and error always gets through: it is no one's alternative.
-                if listed.contains(&y) || y.is_covered_by(x) || x.is_covered_by(y) || y == code::TRL {
+                if !candidate(y) {
                     continue;
                 }
                 kept.push(y);
@@ -504,14 +524,14 @@ pub fn contents<const W: usize>(
                     // Shared by every stand-in: it may use any of them.
                     let usable: Vec<Tech> = kept.iter().chain(&seen).copied().collect();
                     let trial = x_banned.get_or_insert_with(|| {
-                        band_path(geo, start, &banned, &mut cache, (&route, &usable, x))
+                        band_path(geo, start, &banned, &mut cache, (&route, &usable, x), &one_stand_in)
                     });
                     ok = carries(trial);
                 }
                 if !ok {
                     // The route may have taken another technique on offer first: ban those too.
                     banned.extend(seen.iter().copied().filter(|&t| t != y && !listed.contains(&t)));
-                    ok = carries(&band_path(geo, start, &banned, &mut cache, (&route, &kept, x)));
+                    ok = carries(&band_path(geo, start, &banned, &mut cache, (&route, &kept, x), &|_| true));
                 }
                 kept.pop();
                 if ok {
