@@ -27,11 +27,13 @@
 //!   cell that pairs with no possible value of the other is eliminated.
 
 use super::aic::{Kind, Net, chain_price, search_net};
+use super::memo;
 use super::wings::cell_masks;
 use super::{Candidate, Move, Pattern, State, Tech, code, patterns_wanted};
 use crate::bits::CellSet;
 use crate::board::Geometry;
 use std::collections::HashMap;
+use std::rc::Rc;
 
 /// Largest ALS searched (cells), as the reference lists.
 const MAX_ALS: usize = 4;
@@ -92,6 +94,14 @@ fn all_als<const W: usize>(geo: &Geometry<W>, st: &State<W>, masks: &[u32]) -> V
     out
 }
 
+/// Every ALS of the position, built once for the ALS searches that run there one after another.
+fn position_als<const W: usize>(geo: &Geometry<W>, st: &State<W>) -> Rc<Vec<Als<W>>> {
+    memo::shared(st, || all_als(geo, st, &cell_masks(geo, st)))
+}
+
+/// The position's ALS pairs with a restricted common digit (see `rcc_graph`), built once.
+struct RccGraph(Vec<Vec<(usize, u32)>>);
+
 /// Cells seeing every cell of `cells`.
 fn seeing_all<const W: usize>(geo: &Geometry<W>, cells: &CellSet<W>) -> CellSet<W> {
     cells.iter().fold(geo.all, |acc, c| acc.and(&geo.peers[c]))
@@ -102,15 +112,15 @@ struct Ctx<'a, const W: usize> {
     geo: &'a Geometry<W>,
     st: &'a State<W>,
     open: CellSet<W>,
-    als: Vec<Als<W>>,
+    /// The position's ALS, shared by the ALS searches of one position.
+    als: Rc<Vec<Als<W>>>,
     /// Whether moves carry their pattern (see `patterns_wanted`).
     patterned: bool,
 }
 
 impl<'a, const W: usize> Ctx<'a, W> {
     fn new(geo: &'a Geometry<W>, st: &'a State<W>) -> Ctx<'a, W> {
-        let masks = cell_masks(geo, st);
-        let als = all_als(geo, st, &masks);
+        let als = position_als(geo, st);
         Ctx { geo, st, open: st.open_cells(geo), als, patterned: patterns_wanted() }
     }
 
@@ -204,16 +214,13 @@ fn houses_of(list: &[usize]) -> Vec<usize> {
 /// ALS-XZ, singly and doubly linked.
 pub fn als_xz<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
     let cx = Ctx::new(geo, st);
+    let graph = memo::shared(st, || RccGraph(rcc_graph(&cx)));
     let mut best = HashMap::new();
-    let n = cx.als.len();
-    for i in 0..n {
-        for j in i + 1..n {
+    for (i, linked) in graph.0.iter().enumerate() {
+        // Each pair once, in index order.
+        for &(j, x) in linked.iter().filter(|&&(j, _)| j > i) {
             let (a, b) = (&cx.als[i], &cx.als[j]);
-            if a.cells.intersects(&b.cells) || (a.mask & b.mask).count_ones() < 2 {
-                continue;
-            }
-            let x = cx.rcc(a, b);
-            if x == 0 {
+            if (a.mask & b.mask).count_ones() < 2 {
                 continue;
             }
             let pattern = a.cells.or(&b.cells);
@@ -236,6 +243,9 @@ pub fn als_xz<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Mo
                         }
                     }
                 }
+            }
+            if elims.is_empty() {
+                continue;
             }
             let links = x.count_ones() as usize;
             let houses = houses_of(&[a.house, b.house]);
@@ -294,7 +304,8 @@ fn ends_elims<const W: usize>(
 /// ALS-XY-Wing: pivot C, wings A (rcc x with C) and B (rcc y with C, y != x).
 pub fn als_xy_wing<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
     let cx = Ctx::new(geo, st);
-    let g = rcc_graph(&cx);
+    let graph = memo::shared(st, || RccGraph(rcc_graph(&cx)));
+    let g = &graph.0;
     let mut best = HashMap::new();
     for (c, nbrs) in g.iter().enumerate() {
         for (p, &(a, xa)) in nbrs.iter().enumerate() {
@@ -309,6 +320,9 @@ pub fn als_xy_wing<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut V
                     for y in (0..geo.digits).filter(|&d| xb >> d & 1 == 1 && d != x) {
                         let allowed = !(1u32 << x | 1 << y);
                         let elims = ends_elims(&cx, sa, sb, allowed, &pattern);
+                        if elims.is_empty() {
+                            continue;
+                        }
                         let digits = sa.mask | sb.mask | sc.mask;
                         let als = cx.als_pattern(&[sa, sb, sc], 1 << x | 1 << y);
                         keep(
@@ -330,8 +344,7 @@ pub fn als_xy_wing<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut V
 /// digits of an almost locked set of two cells or more (nodes: a digit in the set's cells that
 /// hold it), using at least one such link.
 pub fn als_chain<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
-    let masks = cell_masks(geo, st);
-    let list: Vec<(CellSet<W>, u32)> = all_als(geo, st, &masks)
+    let list: Vec<(CellSet<W>, u32)> = position_als(geo, st)
         .iter()
         .filter(|a| a.cells.len() <= MAX_CHAIN_ALS)
         .map(|a| (a.cells, a.mask))
@@ -389,9 +402,11 @@ pub fn death_blossom<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut
                         cx.z_elims(z, &zc, &pattern, &mut elims);
                     }
                 }
-                let houses: Vec<usize> = houses_of(&chosen.iter().map(|a| a.house).collect::<Vec<_>>());
-                let digits = chosen.iter().fold(sm, |acc, a| acc | a.mask);
-                keep(&mut best, cx.mv(code::DEB, elims, houses, &pattern, digits, k));
+                if !elims.is_empty() {
+                    let houses: Vec<usize> = houses_of(&chosen.iter().map(|a| a.house).collect::<Vec<_>>());
+                    let digits = chosen.iter().fold(sm, |acc, a| acc | a.mask);
+                    keep(&mut best, cx.mv(code::DEB, elims, houses, &pattern, digits, k));
+                }
             }
             // Next combination.
             let mut i = 0;

@@ -16,8 +16,10 @@
 use super::{Move, State, Tech};
 use crate::bits::CellSet;
 use crate::board::Geometry;
+use std::any::{Any, TypeId};
 use std::cell::RefCell;
 use std::collections::HashMap;
+use std::rc::Rc;
 
 /// Which per-digit search a memo entry belongs to.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -37,7 +39,13 @@ type Key = (Searcher, usize, Vec<u64>);
 /// The puzzle (`identity` words) the entries belong to, and the entries.
 type Entries = (Vec<u64>, HashMap<Key, Vec<Move>>);
 
+/// Per type, the last position some data was built for, and the data.
+type Shared = Vec<(TypeId, Vec<u64>, Rc<dyn Any>)>;
+
 thread_local! {
+    /// Data that several searches of one position read (the almost locked sets, say): kept for
+    /// the last position each kind was built for, as the searches of a position run one by one.
+    static SHARED: RefCell<Shared> = const { RefCell::new(Vec::new()) };
     /// The puzzles (board and start, as `identity` words) of the open scopes, innermost last.
     static SCOPES: RefCell<Vec<Vec<u64>>> = const { RefCell::new(Vec::new()) };
     /// The puzzle the memo's entries belong to, and the entries.
@@ -69,6 +77,7 @@ fn claim(id: &[u64]) {
         if m.0 != id {
             m.0 = id.to_vec();
             m.1.clear();
+            SHARED.with(|s| s.borrow_mut().clear());
         }
     });
 }
@@ -210,4 +219,28 @@ pub fn for_position<const W: usize>(searcher: Searcher, st: &State<W>) -> Option
         return None;
     }
     MEMO.with(|m| m.borrow().1.get(&position_key(searcher, st)).cloned())
+}
+
+/// The data `build` makes for position `st`, built once for the searches of that position that
+/// ask for it in turn (inside a scope; outside one, built on every call). `build` must read
+/// nothing but the position and the scope's board.
+pub fn shared<T: 'static, const W: usize>(st: &State<W>, build: impl FnOnce() -> T) -> Rc<T> {
+    if SCOPES.with(|s| s.borrow().is_empty()) {
+        return Rc::new(build());
+    }
+    let (_, _, key) = position_key(Searcher::NiceLoop, st);
+    let kind = TypeId::of::<T>();
+    let hit = SHARED.with(|s| {
+        s.borrow().iter().find(|(k, at, _)| *k == kind && *at == key).map(|(_, _, data)| data.clone())
+    });
+    if let Some(data) = hit.and_then(|d| d.downcast::<T>().ok()) {
+        return data;
+    }
+    let data = Rc::new(build());
+    SHARED.with(|s| {
+        let mut s = s.borrow_mut();
+        s.retain(|(k, _, _)| *k != kind);
+        s.push((kind, key, data.clone() as Rc<dyn Any>));
+    });
+    data
 }
