@@ -129,22 +129,6 @@ impl<'a, const W: usize> Ctx<'a, W> {
         self.st.planes[d].and(cells)
     }
 
-    /// Restricted common digits of two disjoint ALS (mask).
-    fn rcc(&self, a: &Als<W>, b: &Als<W>) -> u32 {
-        let mut out = 0;
-        let common = a.mask & b.mask;
-        for d in 0..self.geo.digits {
-            if common >> d & 1 == 0 {
-                continue;
-            }
-            let (sa, sb) = (self.spots(d, &a.cells), self.spots(d, &b.cells));
-            if sb.is_subset(&seeing_all(self.geo, &sa)) {
-                out |= 1 << d;
-            }
-        }
-        out
-    }
-
     /// Candidates of digit `d` outside `pattern` that see every cell of `z_cells`.
     fn z_elims(&self, d: usize, z_cells: &CellSet<W>, pattern: &CellSet<W>, out: &mut Vec<Candidate>) {
         let hit = seeing_all(self.geo, z_cells).and(&self.st.planes[d]).and(&self.open).and_not(pattern);
@@ -262,14 +246,30 @@ pub fn als_xz<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Mo
 /// For each ALS, the ALS it has a restricted common with: (other, rcc mask).
 fn rcc_graph<const W: usize>(cx: &Ctx<W>) -> Vec<Vec<(usize, u32)>> {
     let n = cx.als.len();
+    let digits = cx.geo.digits;
+    // Per set and digit: the set's cells of the digit, and the cells seeing all of them.
+    let mut spots = vec![CellSet::<W>::EMPTY; n * digits];
+    let mut seen_by = vec![CellSet::<W>::EMPTY; n * digits];
+    for (i, a) in cx.als.iter().enumerate() {
+        for d in (0..digits).filter(|&d| a.mask >> d & 1 == 1) {
+            spots[i * digits + d] = cx.spots(d, &a.cells);
+            seen_by[i * digits + d] = seeing_all(cx.geo, &spots[i * digits + d]);
+        }
+    }
     let mut g = vec![Vec::new(); n];
     for i in 0..n {
         for j in i + 1..n {
             let (a, b) = (&cx.als[i], &cx.als[j]);
-            if a.cells.intersects(&b.cells) || a.mask & b.mask == 0 {
+            let common = a.mask & b.mask;
+            if common == 0 || a.cells.intersects(&b.cells) {
                 continue;
             }
-            let x = cx.rcc(a, b);
+            // Restricted commons: digits whose cells in one set all see those in the other.
+            let x = (0..digits)
+                .filter(|&d| {
+                    common >> d & 1 == 1 && spots[j * digits + d].is_subset(&seen_by[i * digits + d])
+                })
+                .fold(0u32, |m, d| m | 1 << d);
             if x != 0 {
                 g[i].push((j, x));
                 g[j].push((i, x));
