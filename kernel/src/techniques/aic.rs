@@ -617,7 +617,7 @@ pub(super) fn search_net<const W: usize>(
     net: &Net<W>,
     kind: Kind,
     out: &mut Vec<Move>,
-    mut loops: Option<&mut Vec<Move>>,
+    loops: Option<&mut Vec<Move>>,
 ) {
     let mut best: HashMap<Vec<Candidate>, Move> = HashMap::new();
     // Chains through ALS nodes (AAC) are written with their digits only.
@@ -687,7 +687,7 @@ pub(super) fn search_net<const W: usize>(
         );
     }
     out.extend(by_cost(best));
-    if let Some(loops) = loops.as_deref_mut() {
+    if let Some(loops) = loops {
         by_chains.sort();
         by_chains.dedup();
         let mut kept: HashMap<Vec<Candidate>, Move> = HashMap::new();
