@@ -429,6 +429,10 @@ pub(super) fn each_mixed_chain<const W: usize>(
                             _ => 0,
                         };
                     let sv = v * 16 + on * 8 + nf;
+                    // Reached sooner: nothing to compare.
+                    if dist[sv] != u8::MAX && dist[sv] as usize != k {
+                        continue;
+                    }
                     let nd = digits[u] | 1 << net.nodes[v].digit;
                     let nc = cells[u].or(&net.nodes[v].cells);
                     let nsp = span[u] | node_span[v];
@@ -438,8 +442,6 @@ pub(super) fn each_mixed_chain<const W: usize>(
                         touched.push(sv);
                         next.push(sv);
                         kept_part[sv] = f64::NAN;
-                    } else if dist[sv] as usize != k {
-                        continue;
                     } else {
                         if kept_part[sv].is_nan() {
                             kept_part[sv] = part(digits[sv], &cells[sv], span[sv], hl[sv]);

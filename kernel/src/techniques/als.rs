@@ -344,6 +344,10 @@ pub fn als_xy_wing<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut V
 /// digits of an almost locked set of two cells or more (nodes: a digit in the set's cells that
 /// hold it), using at least one such link.
 pub fn als_chain<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+    memo::per_position(memo::Searcher::AlsChain, st, out, |out| als_chain_search(geo, st, out));
+}
+
+fn als_chain_search<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
     let list: Vec<(CellSet<W>, u32)> = position_als(geo, st)
         .iter()
         .filter(|a| a.cells.len() <= MAX_CHAIN_ALS)

@@ -33,6 +33,10 @@ pub enum Searcher {
     HeadLock,
     /// Nice loops, found by the AIC search's own pass: keyed by the whole position.
     NiceLoop,
+    /// Searches whose moves are kept per whole position (the band route and the written route
+    /// meet some positions; the costliest searches are not run twice there).
+    AlsChain,
+    CaseAnalysis,
 }
 
 type Key = (Searcher, usize, Vec<u64>);
@@ -208,7 +212,8 @@ pub fn keeps_positions() -> bool {
 
 /// Keeps `moves`, found for `searcher` by another search's pass over `st`, for `for_position`.
 pub fn store_for_position<const W: usize>(searcher: Searcher, st: &State<W>, moves: Vec<Move>) {
-    if keeps_positions() {
+    // A search the deadline cut short is not kept.
+    if keeps_positions() && !crate::route::deadline_passed() {
         MEMO.with(|m| m.borrow_mut().1.insert(position_key(searcher, st), moves));
     }
 }
@@ -243,4 +248,22 @@ pub fn shared<T: 'static, const W: usize>(st: &State<W>, build: impl FnOnce() ->
         s.push((kind, key, data.clone() as Rc<dyn Any>));
     });
     data
+}
+
+/// Appends to `out` the moves `search` makes in position `st`, kept per whole position. `search`
+/// must read nothing but the position and the scope's board, and must not read `out`.
+pub fn per_position<const W: usize>(
+    searcher: Searcher,
+    st: &State<W>,
+    out: &mut Vec<Move>,
+    search: impl FnOnce(&mut Vec<Move>),
+) {
+    if let Some(moves) = for_position(searcher, st) {
+        out.extend(moves);
+        return;
+    }
+    let mut found = Vec::new();
+    search(&mut found);
+    out.extend(found.iter().cloned());
+    store_for_position(searcher, st, found);
 }
