@@ -342,13 +342,15 @@ pub fn rate(p: &Puzzle, opts: &RateOptions) -> Result<Card, RateError> {
             let numbers = (want_model && c.band.is_some())
                 .then(|| model::compute(geo, &p.board, &start, &solution, grader_model))
                 .flatten();
-            (c, numbers)
+            // The limit passed while the numbers were computed: they are null, the card not complete.
+            let model_cut = want_model && c.band.is_some() && numbers.is_none() && route::deadline_passed();
+            (c, numbers, model_cut)
         })
     });
     match result {
-        Ok((c, numbers)) => {
+        Ok((c, numbers, model_cut)) => {
             let run = card::Run {
-                completed: opts.max_seconds.map(|_| c.completed),
+                completed: opts.max_seconds.map(|_| c.completed && !model_cut),
                 elapsed: started.elapsed().as_secs_f64(),
             };
             let mut card = card::build(&p.board, &c, numbers.as_ref(), &opts.fields, &run);

@@ -188,7 +188,8 @@ pub fn profile<const W: usize>(
     if !propagate(geo, &mut st) {
         return out;
     }
-    while !st.is_solved(geo) && out.len() < limit {
+    // The deadline ends the profile early (the model then gives no numbers).
+    while !st.is_solved(geo) && out.len() < limit && !crate::route::deadline_passed() {
         let open = st.open_cells(geo);
         let c = candidate_count(geo, &st);
         let mut best = MAX_PLACEMENTS + 1;

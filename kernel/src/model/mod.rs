@@ -132,6 +132,10 @@ pub fn compute<const W: usize>(
     let by_price = route_of(&model.price)?;
     let by_route = if model.route == model.price { by_price.clone() } else { route_of(&model.route)? };
     let points = refute::profile(geo, start, solution, refute::DEFAULT_LIMIT);
+    // Cut by the deadline: no numbers rather than numbers of a partial route or profile.
+    if crate::route::deadline_passed() {
+        return None;
+    }
     let search_effort = refute::search_effort(&points, empty);
     let v = value_sum(geo, &by_price, model.score.beta);
     let l = (v / empty.max(1) as f64).max(1e-9).ln() + model.score.refute_w * search_effort;

@@ -197,6 +197,10 @@ pub fn route_cached<const W: usize>(
     let mut last: Option<usize> = None;
     // Placements without notes, cheapest first.
     while !st.is_solved(geo) {
+        // A route the deadline cut is no route (the card's numbers are then null).
+        if crate::route::deadline_passed() {
+            return None;
+        }
         let found = features::direct_singles(geo, &st);
         if found.is_empty() {
             break;
@@ -263,6 +267,9 @@ pub fn route_cached<const W: usize>(
     let mut buf = Vec::new();
     let mut moves = Vec::new();
     while !st.is_solved(geo) {
+        if crate::route::deadline_passed() {
+            return None;
+        }
         moves.clear();
         let mut on_offer = 0;
         let mut position: Vec<u64> = Vec::with_capacity((geo.digits + 1) * W);

@@ -402,6 +402,10 @@ pub(super) fn each_mixed_chain<const W: usize>(
         if net.strong[s].is_empty() || net.nodes[s].group {
             continue;
         }
+        // A long search stops at the deadline (its moves are then not kept).
+        if crate::route::deadline_passed() {
+            return;
+        }
         for &t in &touched {
             dist[t] = u8::MAX;
         }
