@@ -160,17 +160,28 @@ fn digit_locks<const W: usize>(
 ) -> bool {
     let mut any = false;
     for &(a, b) in &geo.intersections {
-        let spots = plane.and(&geo.houses[a]).and(open);
-        if spots.is_empty() || !spots.is_subset(&geo.houses[b]) {
-            continue;
-        }
-        let cleared = node.planes[d].and(&geo.houses[b]).and(open).and_not(&geo.houses[a]);
-        if !cleared.is_empty() {
-            node.planes[d] = node.planes[d].and_not(&cleared);
-            any = true;
-        }
+        any |= lock(geo, node, d, plane, open, (a, b));
     }
     any
+}
+
+/// The lock of digit index `d` (candidates `plane` at the start of the round) in house `a`
+/// inside house `b`, applied to `node`: true when a candidate went.
+fn lock<const W: usize>(
+    geo: &Geometry<W>,
+    node: &mut Node<W>,
+    d: usize,
+    plane: &CellSet<W>,
+    open: &CellSet<W>,
+    (a, b): (usize, usize),
+) -> bool {
+    let spots = plane.and(&geo.houses[a]).and(open);
+    if spots.is_empty() || !spots.is_subset(&geo.houses[b]) {
+        return false;
+    }
+    let cleared = node.planes[d].and(&geo.houses[b]).and(open).and_not(&geo.houses[a]);
+    node.planes[d] = node.planes[d].and_not(&cleared);
+    !cleared.is_empty()
 }
 
 /// One round of pointing / claiming locks, all at once: true when a candidate went. A lock
@@ -201,15 +212,7 @@ fn locks_round_plain<const W: usize>(geo: &Geometry<W>, node: &mut Node<W>, open
     let mut any = false;
     for &(a, b) in &geo.intersections {
         for (d, plane) in snap[..geo.digits].iter().enumerate() {
-            let spots = plane.and(&geo.houses[a]).and(open);
-            if spots.is_empty() || !spots.is_subset(&geo.houses[b]) {
-                continue;
-            }
-            let cleared = node.planes[d].and(&geo.houses[b]).and(open).and_not(&geo.houses[a]);
-            if !cleared.is_empty() {
-                node.planes[d] = node.planes[d].and_not(&cleared);
-                any = true;
-            }
+            any |= lock(geo, node, d, plane, open, (a, b));
         }
     }
     any
