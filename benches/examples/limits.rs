@@ -14,13 +14,20 @@ fn main() {
     let count: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(40);
     let puzzles = load(file, count);
     for limit in [0.005, 0.02, 0.1] {
-        let opts = RateOptions { max_seconds: Some(limit), ..RateOptions::default() };
+        let mut opts = RateOptions { max_seconds: Some(limit), ..RateOptions::default() };
+        opts.fields.push(pencilmark::card::Field::Elapsed);
         let mut ratios: Vec<f64> = Vec::new();
+        let mut worst = (0.0, String::new());
         let mut cut = 0;
         for line in &puzzles {
             let t = Instant::now();
             let card = rate_str(line, &opts);
-            ratios.push(t.elapsed().as_secs_f64() / limit);
+            let ratio = t.elapsed().as_secs_f64() / limit;
+            if ratio > worst.0 {
+                let inside = card.as_ref().ok().and_then(|c| c.elapsed).unwrap_or(f64::NAN) / limit;
+                worst = (ratio, format!("{line}, {inside:.2} inside the call"));
+            }
+            ratios.push(ratio);
             if card.as_ref().map_or(true, |c| c.completed != Some(true) || c.band.is_none()) {
                 cut += 1;
             }
@@ -28,10 +35,11 @@ fn main() {
         ratios.sort_by(f64::total_cmp);
         let at = |q: f64| ratios[((ratios.len() - 1) as f64 * q).round() as usize];
         println!(
-            "{file}: max_seconds {limit}: wall / limit median {:.2}, p99 {:.2}, max {:.2}; {cut} of {} cut",
+            "{file}: max_seconds {limit}: wall / limit median {:.2}, p99 {:.2}, max {:.2} ({}); {cut} of {} cut",
             at(0.5),
             at(0.99),
             at(1.0),
+            worst.1,
             ratios.len()
         );
     }

@@ -55,9 +55,9 @@ enum Command {
         /// writes "notation", e.g. "X-Wing: 3 r58 c68 => r679c6<>3".
         #[arg(long, value_delimiter = ',', value_name = "LEVELS")]
         explain: Option<Vec<String>>,
-        /// Time limit per puzzle in seconds (uniqueness proof, route and technique list). Cards then
-        /// carry "completed"; a route the limit cut gets band "Unknown"; a puzzle whose uniqueness is
-        /// not proven in time gets an "undecided" error.
+        /// Time limit per puzzle in seconds (uniqueness proof, route, technique list, difficulty and
+        /// time). Cards then carry "completed"; a route the limit cut gets band "Unknown", numbers
+        /// it cut are null; a puzzle whose uniqueness is not proven in time gets an "undecided" error.
         #[arg(long, value_name = "S", value_parser = parse_seconds)]
         max_seconds: Option<f64>,
         /// Where no technique applies, stop (band "Unknown", "stopped_at_step") instead of proving an

@@ -195,6 +195,9 @@ pub fn profile<const W: usize>(
         let mut best = MAX_PLACEMENTS + 1;
         let mut refuted: Vec<(usize, usize)> = Vec::new();
         for cell in open.iter() {
+            if crate::route::deadline_passed() {
+                return out;
+            }
             for d in 0..geo.digits {
                 if !st.planes[d].contains(cell) {
                     continue;

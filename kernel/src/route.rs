@@ -343,9 +343,18 @@ fn on_offer_where_used<const W: usize>(
                 continue;
             }
             if slot[i].is_none() {
+                // Cut short: what was seen so far (the caller marks the list incomplete).
+                if deadline_passed() {
+                    seen.sort();
+                    return seen;
+                }
                 buf.clear();
                 (s.find)(geo, &st, &mut buf);
                 cap_moves(&mut buf);
+                // A search the deadline cut short is not kept.
+                if deadline_passed() {
+                    continue;
+                }
                 slot[i] = Some(buf.clone());
             }
             for m in slot[i].iter().flatten() {

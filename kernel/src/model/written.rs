@@ -278,6 +278,9 @@ pub fn route_cached<const W: usize>(
         }
         for (ti, tier) in tiers.iter().enumerate() {
             for (fi, f) in tier.iter().enumerate() {
+                if crate::route::deadline_passed() {
+                    return None;
+                }
                 let key = (position.clone(), ti, fi);
                 if let Some(found) = cache.map.get(&key) {
                     moves.extend(found.iter().cloned());
