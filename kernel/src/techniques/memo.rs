@@ -1,5 +1,6 @@
 //! A per-digit memo for searches that look at one digit's candidates at a time (fish, X-chains),
-//! and a placed-digit memo for searches done in the head (they read the placed digits alone).
+//! a placed-digit memo for searches done in the head (they read the placed digits alone), moves
+//! kept per whole position, and data several searches of one position share (`shared`).
 //!
 //! Such a search's moves for digit d depend only on the board and on where d is still open. One
 //! step of a route changes the candidates of one or a few digits, so most digits are searched again
@@ -175,8 +176,7 @@ pub fn per_placements(
     out: &mut Vec<Move>,
     search: impl FnOnce(&mut Vec<Move>),
 ) {
-    // A step being explained builds its pattern: those moves are not the memo's.
-    if SCOPES.with(|s| s.borrow().is_empty()) || super::patterns_wanted() {
+    if !keeps_positions() {
         search(out);
         return;
     }
@@ -185,27 +185,39 @@ pub fn per_placements(
         .chunks(8)
         .map(|c| c.iter().enumerate().fold(0u64, |acc, (i, &v)| acc | (v as u64) << (8 * i)))
         .collect();
-    let key: Key = (searcher, values.len(), packed);
+    kept_or_found((searcher, values.len(), packed), out, search);
+}
+
+/// Appends to `out` the moves kept under `key`, or those `search` finds (then kept).
+fn kept_or_found(key: Key, out: &mut Vec<Move>, search: impl FnOnce(&mut Vec<Move>)) {
     if let Some(moves) = MEMO.with(|m| m.borrow().1.get(&key).cloned()) {
         out.extend(moves);
         return;
     }
     let mut own = Vec::new();
     search(&mut own);
-    MEMO.with(|m| m.borrow_mut().1.insert(key, own.clone()));
+    // A search the deadline cut short is not kept.
+    if !crate::route::deadline_passed() {
+        MEMO.with(|m| m.borrow_mut().1.insert(key, own.clone()));
+    }
     out.extend(own);
 }
 
-/// The key of a whole position (every candidate plane and the placed cells).
-fn position_key<const W: usize>(searcher: Searcher, st: &State<W>) -> Key {
+/// A whole position as words: every candidate plane, then the placed cells.
+fn position_words<const W: usize>(st: &State<W>) -> Vec<u64> {
     let mut words: Vec<u64> = Vec::with_capacity((st.planes.len() + 1) * W);
     for plane in st.planes.iter().chain(std::iter::once(&st.placed)) {
         words.extend_from_slice(&plane.0);
     }
-    (searcher, 0, words)
+    words
 }
 
-/// True when moves of whole positions may be kept (inside a scope, no pattern being built).
+fn position_key<const W: usize>(searcher: Searcher, st: &State<W>) -> Key {
+    (searcher, 0, position_words(st))
+}
+
+/// True when moves may be kept (inside a scope, and no step being explained: a step's pattern
+/// is built only then, and those moves are not the memo's).
 pub fn keeps_positions() -> bool {
     SCOPES.with(|s| !s.borrow().is_empty()) && !super::patterns_wanted()
 }
@@ -233,7 +245,7 @@ pub fn shared<T: 'static, const W: usize>(st: &State<W>, build: impl FnOnce() ->
     if SCOPES.with(|s| s.borrow().is_empty()) {
         return Rc::new(build());
     }
-    let (_, _, key) = position_key(Searcher::NiceLoop, st);
+    let key = position_words(st);
     let kind = TypeId::of::<T>();
     let hit = SHARED.with(|s| {
         s.borrow().iter().find(|(k, at, _)| *k == kind && *at == key).map(|(_, _, data)| data.clone())
@@ -258,12 +270,9 @@ pub fn per_position<const W: usize>(
     out: &mut Vec<Move>,
     search: impl FnOnce(&mut Vec<Move>),
 ) {
-    if let Some(moves) = for_position(searcher, st) {
-        out.extend(moves);
+    if !keeps_positions() {
+        search(out);
         return;
     }
-    let mut found = Vec::new();
-    search(&mut found);
-    out.extend(found.iter().cloned());
-    store_for_position(searcher, st, found);
+    kept_or_found(position_key(searcher, st), out, search);
 }
