@@ -63,3 +63,81 @@ fn easy_routes_write_no_notes() {
         assert!(route.iter().any(|s| s.tech == Some(code::PPR)), "{puzzle}: a single through a lock");
     }
 }
+
+/// A step of the reference's written route on the spec's worked example (grade-card-format.txt),
+/// after notes: the route's steps before it (placements `r2c7=9`, eliminations `r5c9#8`), the
+/// step's effect, its price under the difficulty prices and rc1's moves on offer there (None
+/// where the reference's pattern tier lists other moves than ours: it keeps fish, chains and AICs
+/// in one tier).
+struct NotesCase {
+    before: &'static str,
+    effect: &'static str,
+    rc1_price: f64,
+    rc1_on_offer: Option<usize>,
+}
+
+const WORKED: &str = "....4.8.3.6...8..29.86.5..1235.........7..2.........96..2......8.12..7...9.......";
+const WORKED_ROUTE: &str = "r2c7=9 r1c8=6 r2c8=5 r3c8=7 r3c7=4 r3c5=3 r3c2=2 r5c3=9 r5c1=6 r9c3=6 r7c7=6 r9c8=2 r4c9=7 r1c6=2 r2c5=7 r1c4=9 r2c4=1 r2c3=3 r2c1=4 r1c3=7 r6c3=4 r6c5=2 r4c7=1 r7c8=1 r5c9#8 r4c5#8 r4c6#4 r8c9#4 r8c9#5 r8c9=9 r9c6#3 r9c5#5 r7c6#3 r6c6#3 r6c6=1 r9c5=1 r5c2=1 r6c2=8 r6c1=7 r7c2=7 r8c2=4 r9c6=7 r8c5=5";
+
+/// rc1's steps 27 (hidden pair, read in its box), 28 (unique rectangle type 1), 30 (finned
+/// X-Wing), 33 (X-Wing) and 43 (hidden single on the notes).
+const NOTES_CASES: [NotesCase; 5] = [
+    NotesCase {
+        before: "r7c8=1 r5c9#8",
+        effect: "r4c5#8 r4c6#4",
+        rc1_price: 6.992_956,
+        rc1_on_offer: Some(2),
+    },
+    NotesCase { before: "r4c6#4", effect: "r8c9#4 r8c9#5", rc1_price: 7.468_798, rc1_on_offer: Some(4) },
+    NotesCase { before: "r8c9=9", effect: "r9c6#3", rc1_price: 7.329_009, rc1_on_offer: None },
+    NotesCase { before: "r7c6#3", effect: "r6c6#3", rc1_price: 7.378_828, rc1_on_offer: None },
+    NotesCase { before: "r8c5=5", effect: "r8c6=6", rc1_price: 3.495_293, rc1_on_offer: Some(8) },
+];
+
+/// Placements and eliminations of a step written as `r8c6=6` / `r9c6#3`.
+fn effect(board: &pencilmark::board::Board, text: &str) -> (Vec<Candidate>, Vec<Candidate>) {
+    let (mut placements, mut eliminations) = (Vec::new(), Vec::new());
+    for item in text.split(' ') {
+        if let Some((cell, digit)) = item.split_once('#') {
+            eliminations.push(placement(board, &format!("{cell}={digit}")));
+        } else {
+            placements.push(placement(board, item));
+        }
+    }
+    eliminations.sort();
+    (placements, eliminations)
+}
+
+#[test]
+fn notes_moves_priced_and_counted_as_the_reference_does() {
+    let model = GraderModel::shipped();
+    let p = pencilmark::read_puzzle(WORKED).unwrap();
+    let AnyGeometry::W2(geo) = AnyGeometry::new(&p.board).unwrap() else { panic!("9x9 is two words") };
+    for case in NOTES_CASES {
+        // The route up to (and including) the case's last step before it.
+        let end = WORKED_ROUTE.find(case.before).unwrap() + case.before.len();
+        let mut st = State::new(&geo, &p.givens).unwrap();
+        let (placements, eliminations) = effect(&p.board, &WORKED_ROUTE[..end]);
+        for pl in placements {
+            st.apply_step(&geo, &[pl], &[]);
+        }
+        st.apply_step(&geo, &[], &eliminations);
+        let (moves, on_offer) = written::notes_offer(&geo, &st);
+        let want = effect(&p.board, case.effect);
+        let ours = moves
+            .iter()
+            .filter(|m| (m.placements.clone(), m.eliminations.clone()) == want)
+            .map(|m| price(&model.price, &features::notes_move(&geo, &st, m)))
+            .min_by(f64::total_cmp)
+            .unwrap_or_else(|| panic!("{}: rc1's move is on offer", case.effect));
+        assert!(
+            (ours - case.rc1_price).abs() < 0.015,
+            "{}: price {ours}, rc1 {}",
+            case.effect,
+            case.rc1_price
+        );
+        if let Some(n) = case.rc1_on_offer {
+            assert_eq!(on_offer, n, "{}: moves on offer", case.effect);
+        }
+    }
+}

@@ -36,6 +36,17 @@ pub const SCAN_HOUSE: usize = 0;
 /// A digit locked in a box-line segment (pointing), read without notes.
 pub const SCAN_LOCK: usize = 5;
 
+/// The spread of a finned or mutant fish (the reference's value for its finned X-Wings).
+const FINNED_FISH_SPREAD: f64 = 1.927;
+
+/// n choose k (0 when k > n).
+fn choose(n: usize, k: usize) -> usize {
+    if k > n {
+        return 0;
+    }
+    (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
+}
+
 /// Features of one move plus the scan-cover items of a placement made without notes.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Features {
@@ -544,28 +555,26 @@ pub fn notes_move<const W: usize>(geo: &Geometry<W>, st: &State<W>, mv: &Move) -
             raw.hidden = [code::HPR, code::HTR, code::HQD].contains(&t);
             raw.search = 250.0;
         }
-        _ if t == code::XWG => {
-            raw.cells = 4.0;
-            raw.houses = 4.0;
+        _ if [code::XWG, code::SWF, code::JLF, code::FRK].contains(&t) => {
+            // Bases first, then as many covers (fish.rs); the body is the digit's candidates in
+            // the bases, fins included.
+            let n = (mv.houses.len() / 2).max(1);
+            let d = (mv.digits.trailing_zeros() as usize).min(geo.digits - 1);
+            let plane = st.planes[d].and(&open);
+            let body: u32 = mv.houses[..n].iter().map(|&h| plane.and(&geo.houses[h]).len()).sum();
+            let finned = t == code::FRK;
+            raw.cells = f64::from(body) + if finned { 1.0 } else { 0.0 };
+            raw.houses = (2 * n) as f64;
             raw.hidden = true;
-            raw.spread = LINE_SHAPE;
-            raw.search = 16.0;
-        }
-        _ if [code::SWF, code::JLF].contains(&t) => {
-            let n = if t == code::SWF { 3.0 } else { 4.0 };
-            raw.cells = 2.0 * n;
-            raw.houses = 2.0 * n;
-            raw.hidden = true;
-            raw.spread = LINE_SHAPE;
-            raw.search = 25.0;
-        }
-        _ if t == code::FRK => {
-            raw.cells = 5.0;
-            raw.houses = 4.0;
-            raw.hidden = true;
-            raw.branches = 2.0;
-            raw.spread = 1.927;
-            raw.search = 30.0;
+            raw.spread = if finned { FINNED_FISH_SPREAD } else { LINE_SHAPE };
+            if finned {
+                raw.branches = 2.0;
+            }
+            // The competing patterns: every choice of n rows, and of n columns, where the digit is
+            // still open (the reference's count at all 167 fish steps of its fixture routes).
+            let open_lines =
+                |lines: &[usize]| lines.iter().filter(|&&h| plane.intersects(&geo.houses[h])).count();
+            raw.search = (choose(open_lines(&geo.rows), n) + choose(open_lines(&geo.cols), n) + 1) as f64;
         }
         _ if [code::SKY, code::KTE, code::TUR, code::ERE].contains(&t) => {
             raw.hidden = true;
@@ -611,7 +620,16 @@ pub fn notes_move<const W: usize>(geo: &Geometry<W>, st: &State<W>, mv: &Move) -
             chain(&mut raw, 2.0, 5.0, 2.01, 440.0);
         }
         _ if t == code::URC => {
+            // Type 1 (both rectangle digits leave the one corner with extra candidates) is read on
+            // that corner's candidates too; the other types use a strong link (hidden).
+            let one_cell =
+                mv.eliminations.iter().all(|e| mv.eliminations.first().is_some_and(|f| f.cell == e.cell));
+            let type_1 = mv.eliminations.len() == 2 && one_cell;
             raw.cells = 4.0;
+            raw.hidden = !type_1;
+            if type_1 {
+                raw.cells += mv.eliminations.len() as f64;
+            }
             raw.houses = 2.0;
             raw.digits = 2.0;
             raw.branches = 2.0;

@@ -11,8 +11,8 @@ use super::price::price;
 use crate::board::Geometry;
 use crate::refute::candidate_count;
 use crate::techniques::{
-    Candidate, Finder, MAX_MOVES_PER_TECHNIQUE, Move, Pattern, State, Tech, aic, als, cap_moves, cases,
-    chains, code, colouring, fish, forcing, intersections, subsets, uniqueness, wings,
+    Candidate, Finder, Move, Pattern, State, Tech, aic, als, cap_moves, cases, chains, code, colouring, fish,
+    forcing, intersections, subsets, uniqueness, wings,
 };
 use std::collections::HashMap;
 
@@ -74,16 +74,14 @@ fn notes_singles<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec
     }
 }
 
-/// Moves on offer among singles: one per technique and cell, at most eight per technique.
+/// Moves on offer among singles on the notes: one per cell that has one, naked or hidden, in any
+/// number of houses (the reference's count at all 3,615 singles steps of its Medium to Expert
+/// fixture routes).
 fn singles_on_offer(moves: &[Move]) -> usize {
-    let mut cells: [Vec<usize>; 2] = Default::default();
-    for m in moves {
-        let i = usize::from(m.tech == code::HSI);
-        if let Some(p) = m.placements.first().filter(|p| !cells[i].contains(&p.cell)) {
-            cells[i].push(p.cell);
-        }
-    }
-    cells.iter().map(|c| c.len().min(MAX_MOVES_PER_TECHNIQUE)).sum()
+    let mut cells: Vec<usize> = moves.iter().filter_map(|m| m.placements.first().map(|p| p.cell)).collect();
+    cells.sort_unstable();
+    cells.dedup();
+    cells.len()
 }
 
 /// Lock eliminations only: PPR's in-the-head placements are not written moves.
@@ -92,6 +90,9 @@ fn locks<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) 
     intersections::pointing_claiming(geo, st, &mut all);
     out.extend(all.into_iter().filter(|m| m.placements.is_empty()));
 }
+
+/// The index of the first Expert tier in `tiers`.
+const FIRST_EXPERT_TIER: usize = 5;
 
 /// The searches of the notes phase, in tiers: the engine looks at a tier only when every tier
 /// before it has no move, and takes the cheapest move of the first tier that has one.
@@ -171,6 +172,75 @@ impl<const W: usize> Default for FinderCache<W> {
     fn default() -> Self {
         FinderCache { map: HashMap::new() }
     }
+}
+
+/// The moves of the first tier that has any (into `moves`) and how many are on offer there;
+/// None when the deadline passed.
+fn offer_into<const W: usize>(
+    geo: &Geometry<W>,
+    st: &State<W>,
+    tiers: &[Vec<Finder<W>>],
+    cache: &mut FinderCache<W>,
+    moves: &mut Vec<Move>,
+) -> Option<usize> {
+    moves.clear();
+    let mut position: Vec<u64> = Vec::with_capacity((geo.digits + 1) * W);
+    for plane in st.planes[..geo.digits].iter().chain(std::iter::once(&st.placed)) {
+        position.extend_from_slice(&plane.0);
+    }
+    for (ti, tier) in tiers.iter().enumerate() {
+        for (fi, f) in tier.iter().enumerate() {
+            if crate::route::deadline_passed() {
+                return None;
+            }
+            let key = (position.clone(), ti, fi);
+            if let Some(found) = cache.map.get(&key) {
+                moves.extend(found.iter().cloned());
+                continue;
+            }
+            let mut found = Vec::new();
+            f(geo, st, &mut found);
+            if ti > 0 {
+                cap_moves(&mut found);
+            }
+            // A search the deadline cut short is not kept.
+            if !crate::route::deadline_passed() {
+                cache.map.insert(key, found.clone());
+            }
+            moves.append(&mut found);
+        }
+        if !moves.is_empty() {
+            if ti == 0 {
+                return Some(singles_on_offer(moves));
+            }
+            // The same deduction found twice by one technique (a lock seen from the box and from
+            // the line, a pair seen in its row and its box) is one move on offer, and the route
+            // still takes the cheaper reading. Different techniques with one effect count apart
+            // (the reference offers a naked and a hidden pair that clear the same candidates as
+            // two moves), except in the Expert tiers, whose chain and ALS searches find many of
+            // the same deductions.
+            let distinct = (0..moves.len())
+                .filter(|&k| {
+                    !moves[..k].iter().any(|m| {
+                        (m.tech == moves[k].tech || ti >= FIRST_EXPERT_TIER)
+                            && m.placements == moves[k].placements
+                            && m.eliminations == moves[k].eliminations
+                    })
+                })
+                .count();
+            return Some(distinct);
+        }
+    }
+    Some(0)
+}
+
+/// The written moves on offer at a position with notes (the first tier that has any; no
+/// in-the-head moves) and how many count as on offer.
+pub fn notes_offer<const W: usize>(geo: &Geometry<W>, st: &State<W>) -> (Vec<Move>, usize) {
+    let mut moves = Vec::new();
+    let on_offer =
+        offer_into(geo, st, &tiers::<W>(false), &mut FinderCache::default(), &mut moves).unwrap_or(0);
+    (moves, on_offer)
 }
 
 /// The written route under one price set; None when it gets stuck. `head` lets the in-the-head
@@ -264,57 +334,9 @@ pub fn route_cached<const W: usize>(
         features: None,
     });
     let tiers = tiers::<W>(head);
-    let mut buf = Vec::new();
     let mut moves = Vec::new();
     while !st.is_solved(geo) {
-        if crate::route::deadline_passed() {
-            return None;
-        }
-        moves.clear();
-        let mut on_offer = 0;
-        let mut position: Vec<u64> = Vec::with_capacity((geo.digits + 1) * W);
-        for plane in st.planes[..geo.digits].iter().chain(std::iter::once(&st.placed)) {
-            position.extend_from_slice(&plane.0);
-        }
-        for (ti, tier) in tiers.iter().enumerate() {
-            for (fi, f) in tier.iter().enumerate() {
-                if crate::route::deadline_passed() {
-                    return None;
-                }
-                let key = (position.clone(), ti, fi);
-                if let Some(found) = cache.map.get(&key) {
-                    moves.extend(found.iter().cloned());
-                    continue;
-                }
-                buf.clear();
-                f(geo, &st, &mut buf);
-                if ti > 0 {
-                    cap_moves(&mut buf);
-                }
-                // A search the deadline cut short is not kept.
-                if !crate::route::deadline_passed() {
-                    cache.map.insert(key, buf.clone());
-                }
-                moves.append(&mut buf);
-            }
-            if !moves.is_empty() {
-                // The same deduction found twice (a lock seen from the box and from the line) is
-                // one move on offer.
-                let mut k = 0;
-                while k < moves.len() {
-                    let dup = moves[..k].iter().any(|m| {
-                        m.placements == moves[k].placements && m.eliminations == moves[k].eliminations
-                    });
-                    if dup {
-                        moves.remove(k);
-                    } else {
-                        k += 1;
-                    }
-                }
-                on_offer = if ti == 0 { singles_on_offer(&moves) } else { moves.len() };
-                break;
-            }
-        }
+        let on_offer = offer_into(geo, &st, &tiers, cache, &mut moves)?;
         let mut best: Option<(f64, usize, Features)> = None;
         for (i, m) in moves.iter().enumerate() {
             let f = features::notes_move(geo, &st, m);

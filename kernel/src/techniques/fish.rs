@@ -182,13 +182,16 @@ fn search<const W: usize>(
                 houses.extend(cpick.iter().map(|&j| covers[j]));
                 let eliminations: Vec<Candidate> =
                     cleared.iter().map(|cell| Candidate { cell, digit: d as u8 + 1 }).collect();
-                // The same elimination from another base / cover choice adds nothing.
-                if out.iter().any(|m| m.tech == tech && m.eliminations == eliminations) {
+                // The same elimination from another base / cover choice adds nothing, unless it is
+                // a smaller fish (the row-based search tries every size before the column-based
+                // one): then the smaller one stands for it.
+                let twin = out.iter().position(|m| m.tech == tech && m.eliminations == eliminations);
+                if twin.is_some_and(|i| out[i].houses.len() <= houses.len()) {
                     return;
                 }
                 let cost =
                     structural_cost(geo, 1 << d, houses.len(), body.iter(), 2 * n - 1 + fins.len() as usize);
-                out.push(Move {
+                let mv = Move {
                     tech,
                     placements: Vec::new(),
                     eliminations,
@@ -196,7 +199,11 @@ fn search<const W: usize>(
                     digits: 1 << d,
                     cost,
                     pattern: Pattern::Unbuilt,
-                });
+                };
+                match twin {
+                    Some(i) => out[i] = mv,
+                    None => out.push(mv),
+                }
             });
             true
         });
