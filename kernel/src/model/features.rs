@@ -582,8 +582,9 @@ pub fn notes_move<const W: usize>(geo: &Geometry<W>, st: &State<W>, mv: &Move) -
             chain(&mut raw, 3.0, 4.0, 1.8, 240.0);
         }
         _ if t == code::XCL => {
+            // One house per link (the reference's count at its X-Chain steps).
             raw.hidden = true;
-            let links = (nh + 1.0).max(5.0);
+            let links = nh.max(3.0);
             raw.houses = links;
             chain(&mut raw, links, links + 1.0, 1.865, 450.0);
         }
@@ -646,10 +647,13 @@ pub fn notes_move<const W: usize>(geo: &Geometry<W>, st: &State<W>, mv: &Move) -
             raw.search = 2.0;
         }
         _ if [code::AIC, code::NLP, code::AAC].contains(&t) => {
+            // The houses the chain names, a cell more than those, and links (strong and weak) as
+            // the reference counts them at its AIC steps: 5 up to four houses, then two a house.
             raw.hidden = true;
-            let links = (nh + 1.0).max(5.0);
-            raw.houses = links;
-            chain(&mut raw, links, links + 1.0, 1.9, 450.0);
+            let houses = nh.max(2.0);
+            let links = (2.0 * houses - 3.0).max(5.0);
+            raw.houses = houses;
+            chain(&mut raw, links, houses + 1.0, 1.9, 450.0);
         }
         _ if [code::ALS, code::AXY, code::DEB, code::SDC, code::APE].contains(&t) => {
             raw.houses = nh.max(2.0);
