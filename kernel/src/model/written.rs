@@ -133,9 +133,11 @@ fn tiers<const W: usize>(head: bool) -> Vec<Vec<Finder<W>>> {
             als::als_xy_wing::<W>,
             als::sue_de_coq::<W>,
             als::aligned_pair_exclusion::<W>,
-            als::als_chain::<W>,
             als::death_blossom::<W>,
         ],
+        // ALS chains: the reference offers them only where no other chain or ALS move is left
+        // (at all 23 of its ALS-AIC steps on the fixture routes, nothing else was on offer).
+        vec![als::als_chain::<W>],
         vec![cases::case_analysis::<W>],
         // Extreme: forcing, then the proof by full search, which always has a move.
         vec![
