@@ -4,6 +4,7 @@
 use clap::{Args, Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use pencilmark::batch::{Workers, count_text, guarded, is_puzzle_line};
+use pencilmark::card::Field;
 use pencilmark::{RateError, RateOptions};
 use std::io::{self, BufRead, BufReader, Write};
 use std::process::ExitCode;
@@ -44,9 +45,7 @@ enum Command {
     Rate {
         #[command(flatten)]
         input: Input,
-        /// Card fields, comma-separated (default: band,contains). Available: band, band_index, contains,
-        /// stopped_at_step, completed, elapsed, steps.
-        #[arg(long, value_delimiter = ',')]
+        #[arg(long, value_delimiter = ',', help = fields_help())]
         fields: Option<Vec<String>>,
         /// Do not search the alternatives of listed techniques (contains entries carry "alternatives": null).
         #[arg(long)]
@@ -108,6 +107,16 @@ enum Command {
 }
 
 /// A number of seconds, at least 0.
+/// The `--fields` help, from the card's own list of fields and its defaults.
+fn fields_help() -> String {
+    let keys = |fields: &[Field]| fields.iter().map(|f| f.key()).collect::<Vec<_>>().join(",");
+    format!(
+        "Card fields, comma-separated (default: {}). Available: {} (time_pNN: NN from 1 to 99)",
+        keys(&Field::DEFAULT),
+        keys(&Field::ALL).replace(',', ", ")
+    )
+}
+
 fn parse_seconds(text: &str) -> Result<f64, String> {
     match text.trim().parse::<f64>() {
         Ok(s) if s.is_finite() && s >= 0.0 => Ok(s),

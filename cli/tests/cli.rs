@@ -178,3 +178,24 @@ fn explain_adds_the_steps_with_their_notation() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown explanation level \"poem\""));
 }
+
+/// `rate --help` names every card field (and the default ones), and each named field is accepted.
+#[test]
+fn rate_help_lists_every_field() {
+    let help = String::from_utf8(pencilmark(&["rate", "--help"], None).stdout).unwrap();
+    let line = help.lines().find(|l| l.contains("--fields")).expect("the --fields line");
+    assert!(line.contains("default: difficulty,time,band,contains"), "{line}");
+    for field in pencilmark::card::Field::ALL {
+        assert!(line.contains(field.key()), "{} missing from: {line}", field.key());
+        let out = pencilmark(&["rate", "-", "--fields", field.key()], Some(WORKED_LINE));
+        assert!(out.status.success(), "{}: {}", field.key(), String::from_utf8_lossy(&out.stderr));
+        // stopped_at_step is on a card only where the route stopped, completed only under a limit.
+        use pencilmark::card::Field::{Completed, StoppedAtStep};
+        if ![StoppedAtStep, Completed].contains(&field) {
+            assert!(json_lines(&out)[0].get(field.key()).is_some(), "{} not on the card", field.key());
+        }
+    }
+}
+
+const WORKED_LINE: &str =
+    "....4.8.3.6...8..29.86.5..1235.........7..2.........96..2......8.12..7...9.......\n";
