@@ -106,7 +106,6 @@ enum Command {
     },
 }
 
-/// A number of seconds, at least 0.
 /// The `--fields` help, from the card's own list of fields and its defaults.
 fn fields_help() -> String {
     let keys = |fields: &[Field]| fields.iter().map(|f| f.key()).collect::<Vec<_>>().join(",");
@@ -117,6 +116,7 @@ fn fields_help() -> String {
     )
 }
 
+/// A number of seconds, at least 0.
 fn parse_seconds(text: &str) -> Result<f64, String> {
     match text.trim().parse::<f64>() {
         Ok(s) if s.is_finite() && s >= 0.0 => Ok(s),

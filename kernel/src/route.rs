@@ -119,11 +119,7 @@ impl<const W: usize> Default for MoveCache<W> {
 
 impl<const W: usize> MoveCache<W> {
     fn slot(&mut self, geo: &Geometry<W>, st: &State<W>, searches: usize) -> &mut Vec<Option<Vec<Move>>> {
-        let mut key: Vec<u64> = Vec::with_capacity((geo.digits + 1) * W);
-        for plane in st.planes[..geo.digits].iter().chain(std::iter::once(&st.placed)) {
-            key.extend_from_slice(&plane.0);
-        }
-        self.map.entry(key).or_insert_with(|| vec![None; searches])
+        self.map.entry(st.position_words(geo)).or_insert_with(|| vec![None; searches])
     }
 }
 

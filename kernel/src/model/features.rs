@@ -623,14 +623,10 @@ pub fn notes_move<const W: usize>(geo: &Geometry<W>, st: &State<W>, mv: &Move) -
         _ if t == code::URC => {
             // Type 1 (both rectangle digits leave the one corner with extra candidates) is read on
             // that corner's candidates too; the other types use a strong link (hidden).
-            let one_cell =
-                mv.eliminations.iter().all(|e| mv.eliminations.first().is_some_and(|f| f.cell == e.cell));
-            let type_1 = mv.eliminations.len() == 2 && one_cell;
-            raw.cells = 4.0;
+            let type_1 = matches!(mv.eliminations.as_slice(), [a, b] if a.cell == b.cell);
+            // The reference counts the corner's two eliminated candidates as cells too.
+            raw.cells = if type_1 { 6.0 } else { 4.0 };
             raw.hidden = !type_1;
-            if type_1 {
-                raw.cells += mv.eliminations.len() as f64;
-            }
             raw.houses = 2.0;
             raw.digits = 2.0;
             raw.branches = 2.0;

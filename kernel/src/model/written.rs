@@ -186,10 +186,7 @@ fn offer_into<const W: usize>(
     moves: &mut Vec<Move>,
 ) -> Option<usize> {
     moves.clear();
-    let mut position: Vec<u64> = Vec::with_capacity((geo.digits + 1) * W);
-    for plane in st.planes[..geo.digits].iter().chain(std::iter::once(&st.placed)) {
-        position.extend_from_slice(&plane.0);
-    }
+    let position = st.position_words(geo);
     for (ti, tier) in tiers.iter().enumerate() {
         for (fi, f) in tier.iter().enumerate() {
             if crate::route::deadline_passed() {
@@ -205,11 +202,11 @@ fn offer_into<const W: usize>(
             if ti > 0 {
                 cap_moves(&mut found);
             }
+            moves.extend_from_slice(&found);
             // A search the deadline cut short is not kept.
             if !crate::route::deadline_passed() {
-                cache.map.insert(key, found.clone());
+                cache.map.insert(key, found);
             }
-            moves.append(&mut found);
         }
         if !moves.is_empty() {
             if ti == 0 {

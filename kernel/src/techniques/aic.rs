@@ -578,7 +578,7 @@ pub fn aic<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>
     if memo::keeps_positions() {
         let mut loops = Vec::new();
         search_net(geo, st, &net, Kind::Mixed, out, Some(&mut loops));
-        memo::store_for_position(Searcher::NiceLoop, st, loops);
+        memo::store_for_position(Searcher::NiceLoop, geo, st, loops);
     } else {
         search_net(geo, st, &net, Kind::Mixed, out, None);
     }
@@ -586,7 +586,7 @@ pub fn aic<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>
 
 /// NLP: continuous nice loops that eliminate more than their chain read as an AIC.
 pub fn nice_loop<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
-    if let Some(loops) = memo::for_position(Searcher::NiceLoop, st) {
+    if let Some(loops) = memo::for_position(Searcher::NiceLoop, geo, st) {
         out.extend(loops);
         return;
     }

@@ -96,7 +96,7 @@ fn all_als<const W: usize>(geo: &Geometry<W>, st: &State<W>, masks: &[u32]) -> V
 
 /// Every ALS of the position, built once for the ALS searches that run there one after another.
 fn position_als<const W: usize>(geo: &Geometry<W>, st: &State<W>) -> Rc<Vec<Als<W>>> {
-    memo::shared(st, || all_als(geo, st, &cell_masks(geo, st)))
+    memo::shared(geo, st, || all_als(geo, st, &cell_masks(geo, st)))
 }
 
 /// The position's ALS pairs with a restricted common digit (see `rcc_graph`), built once.
@@ -198,7 +198,7 @@ fn houses_of(list: &[usize]) -> Vec<usize> {
 /// ALS-XZ, singly and doubly linked.
 pub fn als_xz<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
     let cx = Ctx::new(geo, st);
-    let graph = memo::shared(st, || RccGraph(rcc_graph(&cx)));
+    let graph = memo::shared(geo, st, || RccGraph(rcc_graph(&cx)));
     let mut best = HashMap::new();
     for (i, linked) in graph.0.iter().enumerate() {
         // Each pair once, in index order.
@@ -304,7 +304,7 @@ fn ends_elims<const W: usize>(
 /// ALS-XY-Wing: pivot C, wings A (rcc x with C) and B (rcc y with C, y != x).
 pub fn als_xy_wing<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
     let cx = Ctx::new(geo, st);
-    let graph = memo::shared(st, || RccGraph(rcc_graph(&cx)));
+    let graph = memo::shared(geo, st, || RccGraph(rcc_graph(&cx)));
     let g = &graph.0;
     let mut best = HashMap::new();
     for (c, nbrs) in g.iter().enumerate() {
@@ -344,7 +344,7 @@ pub fn als_xy_wing<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut V
 /// digits of an almost locked set of two cells or more (nodes: a digit in the set's cells that
 /// hold it), using at least one such link.
 pub fn als_chain<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
-    memo::per_position(memo::Searcher::AlsChain, st, out, |out| als_chain_search(geo, st, out));
+    memo::per_position(memo::Searcher::AlsChain, geo, st, out, |out| als_chain_search(geo, st, out));
 }
 
 fn als_chain_search<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {

@@ -577,7 +577,7 @@ fn dedup_effects(mut found: Vec<Move>) -> Vec<Move> {
 /// CAS Case analysis: refutations within `CAS_ROUNDS` rounds of singles and locks, then cell and
 /// house case analysis over choices of at most `CAS_OPTIONS` options.
 pub fn case_analysis<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
-    super::memo::per_position(super::memo::Searcher::CaseAnalysis, st, out, |out| {
+    super::memo::per_position(super::memo::Searcher::CaseAnalysis, geo, st, out, |out| {
         case_search(geo, st, Logic::Locked, CAS_ROUNDS, CAS_OPTIONS, code::CAS, out)
     });
 }

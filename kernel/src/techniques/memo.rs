@@ -203,17 +203,8 @@ fn kept_or_found(key: Key, out: &mut Vec<Move>, search: impl FnOnce(&mut Vec<Mov
     out.extend(own);
 }
 
-/// A whole position as words: every candidate plane, then the placed cells.
-fn position_words<const W: usize>(st: &State<W>) -> Vec<u64> {
-    let mut words: Vec<u64> = Vec::with_capacity((st.planes.len() + 1) * W);
-    for plane in st.planes.iter().chain(std::iter::once(&st.placed)) {
-        words.extend_from_slice(&plane.0);
-    }
-    words
-}
-
-fn position_key<const W: usize>(searcher: Searcher, st: &State<W>) -> Key {
-    (searcher, 0, position_words(st))
+fn position_key<const W: usize>(searcher: Searcher, geo: &Geometry<W>, st: &State<W>) -> Key {
+    (searcher, 0, st.position_words(geo))
 }
 
 /// True when moves may be kept (inside a scope, and no step being explained: a step's pattern
@@ -223,29 +214,42 @@ pub fn keeps_positions() -> bool {
 }
 
 /// Keeps `moves`, found for `searcher` by another search's pass over `st`, for `for_position`.
-pub fn store_for_position<const W: usize>(searcher: Searcher, st: &State<W>, moves: Vec<Move>) {
+pub fn store_for_position<const W: usize>(
+    searcher: Searcher,
+    geo: &Geometry<W>,
+    st: &State<W>,
+    moves: Vec<Move>,
+) {
     // A search the deadline cut short is not kept.
     if keeps_positions() && !crate::route::deadline_passed() {
-        MEMO.with(|m| m.borrow_mut().1.insert(position_key(searcher, st), moves));
+        MEMO.with(|m| m.borrow_mut().1.insert(position_key(searcher, geo, st), moves));
     }
 }
 
 /// The moves kept for `searcher` in position `st`, if any.
-pub fn for_position<const W: usize>(searcher: Searcher, st: &State<W>) -> Option<Vec<Move>> {
+pub fn for_position<const W: usize>(
+    searcher: Searcher,
+    geo: &Geometry<W>,
+    st: &State<W>,
+) -> Option<Vec<Move>> {
     if !keeps_positions() {
         return None;
     }
-    MEMO.with(|m| m.borrow().1.get(&position_key(searcher, st)).cloned())
+    MEMO.with(|m| m.borrow().1.get(&position_key(searcher, geo, st)).cloned())
 }
 
 /// The data `build` makes for position `st`, built once for the searches of that position that
 /// ask for it in turn (inside a scope; outside one, built on every call). `build` must read
 /// nothing but the position and the scope's board.
-pub fn shared<T: 'static, const W: usize>(st: &State<W>, build: impl FnOnce() -> T) -> Rc<T> {
+pub fn shared<T: 'static, const W: usize>(
+    geo: &Geometry<W>,
+    st: &State<W>,
+    build: impl FnOnce() -> T,
+) -> Rc<T> {
     if SCOPES.with(|s| s.borrow().is_empty()) {
         return Rc::new(build());
     }
-    let key = position_words(st);
+    let key = st.position_words(geo);
     let kind = TypeId::of::<T>();
     let hit = SHARED.with(|s| {
         s.borrow().iter().find(|(k, at, _)| *k == kind && *at == key).map(|(_, _, data)| data.clone())
@@ -266,6 +270,7 @@ pub fn shared<T: 'static, const W: usize>(st: &State<W>, build: impl FnOnce() ->
 /// must read nothing but the position and the scope's board, and must not read `out`.
 pub fn per_position<const W: usize>(
     searcher: Searcher,
+    geo: &Geometry<W>,
     st: &State<W>,
     out: &mut Vec<Move>,
     search: impl FnOnce(&mut Vec<Move>),
@@ -274,5 +279,5 @@ pub fn per_position<const W: usize>(
         search(out);
         return;
     }
-    kept_or_found(position_key(searcher, st), out, search);
+    kept_or_found(position_key(searcher, geo, st), out, search);
 }

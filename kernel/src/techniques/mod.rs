@@ -209,6 +209,16 @@ impl<const W: usize> State<W> {
         State::new(geo, &self.values).expect("placed digits never conflict on a route")
     }
 
+    /// The position as words, a key for the caches of moves found per position: the candidate
+    /// planes of the board's digits, then the placed cells.
+    pub fn position_words(&self, geo: &Geometry<W>) -> Vec<u64> {
+        let mut words: Vec<u64> = Vec::with_capacity((geo.digits + 1) * W);
+        for plane in self.planes[..geo.digits].iter().chain(std::iter::once(&self.placed)) {
+            words.extend_from_slice(&plane.0);
+        }
+        words
+    }
+
     pub fn is_solved(&self, geo: &Geometry<W>) -> bool {
         geo.all.is_subset(&self.placed)
     }
