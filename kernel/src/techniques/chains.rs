@@ -621,6 +621,16 @@ pub fn empty_rectangle<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &m
             );
         });
     }
+    // The reference never names one elimination both an Empty Rectangle and a 2-String Kite or
+    // Turbot Fish (0 of 48 such sets at its 245 stored Hard / Very Hard positions): where a plain
+    // three-link chain makes it, the chain is the move.
+    if !found.is_empty() {
+        let mut chains = Vec::new();
+        x_chain(geo, st, &mut chains);
+        found.retain(|m| {
+            !chains.iter().any(|c| (c.tech == code::KTE || c.tech == code::TUR) && c.eliminations == m.eliminations)
+        });
+    }
     out.extend(found);
 }
 
