@@ -628,7 +628,9 @@ pub fn empty_rectangle<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &m
         let mut chains = Vec::new();
         x_chain(geo, st, &mut chains);
         found.retain(|m| {
-            !chains.iter().any(|c| (c.tech == code::KTE || c.tech == code::TUR) && c.eliminations == m.eliminations)
+            !chains
+                .iter()
+                .any(|c| (c.tech == code::KTE || c.tech == code::TUR) && c.eliminations == m.eliminations)
         });
     }
     out.extend(found);
@@ -1193,10 +1195,17 @@ mod tests {
         "=7 13 =8 =2 =5 136 =9 =4 36 =5 =9 13 1346 13467 13467 136 =2 =8 =2 =4 =6 13 =8 =9 137 =5 37 =4 137 179 139 139 =5 =8 =6 =2 39 =2 1359 13469 13469 =8 345 =7 34 =8 =6 35 =7 =2 34 345 =9 =1 69 =5 79 =8 14679 167 =2 =3 467 =1 37 =2 =5 3467 3467 467 =8 =9 369 =8 =4 369 3679 =2 67 =1 =5",
         "738251946591476328246389157417935862925168473863724591659817234172543689384692715",
     );
-    /// classic-se-rated.tsv:2810 (SE 4.4) 29 ['r6c7#4']
-    const EREE: (&str, &str) = (
+    /// classic-se-rated.tsv:2810 (SE 4.4) 29 ['r6c7#4']: an Empty Rectangle (b4) whose elimination a
+    /// plain 2-String Kite also makes
+    const ERE_KITE: (&str, &str) = (
         "36 37 =1 =2 =5 =4 =8 679 679 =4 =5 =9 =6 =7 =8 =3 =1 =2 =2 68 78 =9 =1 =3 67 =5 =4 =9 =2 348 =5 =6 =7 14 34 18 =1 37 =6 =4 =8 =9 =2 37 =5 =5 48 478 =1 =3 =2 467 469 689 36 =9 34 =7 =2 =5 146 =8 16 =8 46 =2 =3 =9 =1 =5 467 67 =7 =1 =5 =8 =4 =6 =9 =2 =3",
         "371254896459678312268913754924567138136489275587132649693725481842391567715846923",
+    );
+    /// classic-se-rated.tsv:5193 (SE 6.8) 24 ['r5c2#9'] (the reference's own Empty Rectangle step;
+    /// no plain 2-String Kite or Turbot Fish makes the elimination there)
+    const EREE: (&str, &str) = (
+        "349 =1 2346 67 49 678 2489 =5 389 =8 79 47 =3 =5 =2 49 =1 =6 =5 69 2346 16 49 168 2489 =7 389 49 =2 468 4569 =1 569 689 =3 =7 39 689 =1 =2 =7 369 =5 =4 89 =7 =5 346 469 =8 369 69 =2 =1 =2 78 78 15 =6 15 =3 =9 =4 =1 =3 =9 =8 =2 =4 =7 =6 =5 =6 =4 =5 79 =3 79 =1 =8 =2",
+        "413697258897352416562148973926415837381276549754983621278561394139824765645739182",
     );
     /// classic-se-rated.tsv:2770 (SE 4.3) 23 r9c6=6
     const EREH: (&str, &str) = (
@@ -1297,9 +1306,14 @@ mod tests {
     #[test]
     fn empty_rectangle_written() {
         let out = run(empty_rectangle::<2>, EREE);
-        assert!(offers(&out, code::ERE, &[], &["r6c7#4"]));
+        assert!(offers(&out, code::ERE, &[], &["r5c2#9"]));
         assert!(out.iter().all(|m| m.eliminations.len() == 1));
         assert_quiet(empty_rectangle::<2>, EREE);
+        // Where a plain three-link chain makes the elimination, the chain is the move.
+        assert!(offers(&run(x_chain::<2>, ERE_KITE), code::KTE, &[], &["r6c7#4"]));
+        assert!(!run(empty_rectangle::<2>, ERE_KITE).iter().any(|m| m.eliminations.len() == 1
+            && m.eliminations[0].digit == 4
+            && m.eliminations[0].cell == 5 * 9 + 6));
     }
 
     #[test]
@@ -1402,7 +1416,7 @@ mod tests {
         );
         assert_eq!(
             notations(empty_rectangle::<2>, EREE, code::ERE)[0],
-            "Empty Rectangle: 4 in b4 (r7c3,r7c7) => r6c7<>4"
+            "Empty Rectangle: 9 in b6 (r2c7,r2c2) => r5c2<>9"
         );
     }
 
