@@ -141,3 +141,81 @@ fn notes_moves_priced_and_counted_as_the_reference_does() {
         }
     }
 }
+
+/// The reference's notes steps on the worked example, in its order (from its first lock to the
+/// last hidden single; the route before them ends with the placement `r7c8=1`).
+const WORKED_NOTES_STEPS: [&str; 40] = [
+    "r5c9#8",
+    "r4c5#8 r4c6#4",
+    "r8c9#4 r8c9#5",
+    "r8c9=9",
+    "r9c6#3",
+    "r9c5#5",
+    "r7c6#3",
+    "r6c6#3",
+    "r6c6=1",
+    "r9c5=1",
+    "r5c2=1",
+    "r6c2=8",
+    "r6c1=7",
+    "r7c2=7",
+    "r8c2=4",
+    "r9c6=7",
+    "r8c5=5",
+    "r8c6=6",
+    "r6c4=5",
+    "r4c5=6",
+    "r4c6=9",
+    "r5c6=3",
+    "r6c7=3",
+    "r8c8=3",
+    "r9c7=5",
+    "r7c5=9",
+    "r7c6=4",
+    "r5c9=5",
+    "r5c8=4",
+    "r4c8=8",
+    "r5c5=8",
+    "r4c4=4",
+    "r1c1=1",
+    "r1c2=5",
+    "r7c1=5",
+    "r9c1=3",
+    "r7c4=3",
+    "r9c4=8",
+    "r7c9=8",
+    "r9c9=4",
+];
+
+/// At each of the reference's notes steps (its position replayed), our pick among the moves on
+/// offer is its move far more often than the cheapest move alone would be: a move near the last
+/// one is seen sooner.
+#[test]
+fn notes_moves_picked_near_the_last_one() {
+    let model = GraderModel::shipped();
+    let p = pencilmark::read_puzzle(WORKED).unwrap();
+    let AnyGeometry::W2(geo) = AnyGeometry::new(&p.board).unwrap() else { panic!("9x9 is two words") };
+    let mut st = State::new(&geo, &p.givens).unwrap();
+    let direct = &WORKED_ROUTE[..WORKED_ROUTE.find("r7c8=1").unwrap() + "r7c8=1".len()];
+    for text in direct.split(' ') {
+        st.apply_step(&geo, &[placement(&p.board, text)], &[]);
+    }
+    let mut last = Some(placement(&p.board, "r7c8=1").cell);
+    let (mut near, mut cheapest) = (0, 0);
+    for step in WORKED_NOTES_STEPS {
+        let want = effect(&p.board, step);
+        let (moves, _) = written::notes_offer(&geo, &st);
+        let same = |i: usize| (moves[i].placements.clone(), moves[i].eliminations.clone()) == want;
+        let (i, ..) = written::pick_notes_move(&geo, &st, &model.price, &moves, last).unwrap();
+        near += usize::from(same(i));
+        let (i, ..) = written::pick_notes_move(&geo, &st, &model.price, &moves, None).unwrap();
+        cheapest += usize::from(same(i));
+        st.apply_step(&geo, &want.0, &want.1);
+        last = want.0.first().or(want.1.first()).map(|c| c.cell);
+    }
+    // 38 and 22 when this was written.
+    assert!(
+        near >= 36 && near >= cheapest + 10,
+        "rc1's move picked at {near} of 40 steps (by price alone: {cheapest})"
+    );
+}

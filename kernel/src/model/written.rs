@@ -91,25 +91,27 @@ fn locks<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) 
     out.extend(all.into_iter().filter(|m| m.placements.is_empty()));
 }
 
-/// The index of the first Expert tier in `tiers`.
-const FIRST_EXPERT_TIER: usize = 5;
+/// The index in `tiers` of the first tier after the pattern moves and chains (ALS moves): from it
+/// on, moves of different techniques with one effect count once on offer (the ALS searches find
+/// many of the same deductions).
+const FIRST_ALS_TIER: usize = 5;
 
-/// The searches of the notes phase, in tiers: the engine looks at a tier only when every tier
-/// before it has no move, and takes the cheapest move of the first tier that has one.
+/// The searches of the notes phase, in tiers, as the reference release groups them: the engine
+/// looks at a tier only when every tier before it has no move, and takes the cheapest move of the
+/// first tier that has one, a move near the last one first.
 fn tiers<const W: usize>(head: bool) -> Vec<Vec<Finder<W>>> {
     let mut t: Vec<Vec<Finder<W>>> = vec![
         vec![notes_singles::<W>],
         vec![locks::<W>],
+        vec![subsets::naked_pair::<W>, subsets::hidden_pair::<W>, uniqueness::unique_rectangle::<W>],
+        vec![uniqueness::bug_plus_one::<W>],
+        // Larger subsets, fish, colouring, wings and chains, AICs included: the reference offers
+        // them side by side (32 AICs with 39 fish and X-chains at one step of its routes).
         vec![
-            subsets::naked_pair::<W>,
-            subsets::hidden_pair::<W>,
             subsets::naked_triple::<W>,
             subsets::hidden_triple::<W>,
             subsets::naked_quad::<W>,
             subsets::hidden_quad::<W>,
-        ],
-        vec![uniqueness::unique_rectangle::<W>, uniqueness::bug_plus_one::<W>],
-        vec![
             fish::x_wing::<W>,
             fish::fish::<W>,
             colouring::simple_colouring::<W>,
@@ -123,12 +125,10 @@ fn tiers<const W: usize>(head: bool) -> Vec<Vec<Finder<W>>> {
             chains::xy_chain::<W>,
             chains::remote_pairs::<W>,
             chains::chute_remote_pairs::<W>,
-        ],
-        // Expert: chains and almost locked sets, then case analysis (the other case splits are
-        // the in-the-head forms a writing solver does not use).
-        vec![
             aic::aic::<W>,
             aic::nice_loop::<W>,
+        ],
+        vec![
             als::als_xz::<W>,
             als::als_xy_wing::<W>,
             als::sue_de_coq::<W>,
@@ -138,6 +138,8 @@ fn tiers<const W: usize>(head: bool) -> Vec<Vec<Finder<W>>> {
         // ALS chains: the reference offers them only where no other chain or ALS move is left
         // (at all 23 of its ALS-AIC steps on the fixture routes, nothing else was on offer).
         vec![als::als_chain::<W>],
+        // Case analysis; the other case splits are the in-the-head forms a writing solver does
+        // not use.
         vec![cases::case_analysis::<W>],
         // Extreme: forcing, then the proof by full search, which always has a move.
         vec![
@@ -216,12 +218,11 @@ fn offer_into<const W: usize>(
             // the line, a pair seen in its row and its box) is one move on offer, and the route
             // still takes the cheaper reading. Different techniques with one effect count apart
             // (the reference offers a naked and a hidden pair that clear the same candidates as
-            // two moves), except in the Expert tiers, whose chain and ALS searches find many of
-            // the same deductions.
+            // two moves; AICs and the pattern moves they repeat, too), except in the ALS tiers.
             let distinct = (0..moves.len())
                 .filter(|&k| {
                     !moves[..k].iter().any(|m| {
-                        (m.tech == moves[k].tech || ti >= FIRST_EXPERT_TIER)
+                        (m.tech == moves[k].tech || ti >= FIRST_ALS_TIER)
                             && m.placements == moves[k].placements
                             && m.eliminations == moves[k].eliminations
                     })
@@ -231,6 +232,43 @@ fn offer_into<const W: usize>(
         }
     }
     Some(0)
+}
+
+/// The move the route takes among `moves` on offer with notes: the cheapest, a move near the
+/// last one (`last`, a cell) seen sooner (`distance_cost` per row or column apart, as before the
+/// notes: the reference's pick at 90% of its singles steps with notes, 36% by price alone).
+/// Returns its index, price and features.
+pub fn pick_notes_move<const W: usize>(
+    geo: &Geometry<W>,
+    st: &State<W>,
+    set: &PriceSet,
+    moves: &[Move],
+    last: Option<usize>,
+) -> Option<(usize, f64, Features)> {
+    let mut best: Option<(f64, usize, f64, Features)> = None;
+    for (i, m) in moves.iter().enumerate() {
+        let f = features::notes_move(geo, st, m);
+        let p = price(set, &f);
+        let key = match (last, first_cell(m)) {
+            (Some(a), Some(b)) => p + set.distance_cost * chebyshev(geo, a, b) as f64,
+            _ => p,
+        };
+        if best.as_ref().is_none_or(|(bk, ..)| key < *bk) {
+            best = Some((key, i, p, f));
+        }
+    }
+    best.map(|(_, i, p, f)| (i, p, f))
+}
+
+/// Rows or columns apart, whichever is more (the king's-move distance between two cells).
+fn chebyshev<const W: usize>(geo: &Geometry<W>, a: usize, b: usize) -> usize {
+    let ((r0, c0), (r1, c1)) = (geo.pos[a], geo.pos[b]);
+    r0.abs_diff(r1).max(c0.abs_diff(c1))
+}
+
+/// Where a move is seen: its placement, else its first elimination.
+pub fn first_cell(m: &Move) -> Option<usize> {
+    m.placements.first().or(m.eliminations.first()).map(|c| c.cell)
 }
 
 /// The written moves on offer at a position with notes (the first tier that has any; no
@@ -296,10 +334,9 @@ pub fn route_cached<const W: usize>(
             // A placement near the last one is seen sooner.
             let key = match last {
                 Some(c) => {
-                    let ((r0, c0), (r1, c1)) = (geo.pos[c], geo.pos[s.cell]);
                     let per_cell =
                         if s.tech == code::FHS { set.distance_cost_full_house } else { set.distance_cost };
-                    p + per_cell * r0.abs_diff(r1).max(c0.abs_diff(c1)) as f64
+                    p + per_cell * chebyshev(geo, c, s.cell) as f64
                 }
                 None => p,
             };
@@ -336,15 +373,8 @@ pub fn route_cached<const W: usize>(
     let mut moves = Vec::new();
     while !st.is_solved(geo) {
         let on_offer = offer_into(geo, &st, &tiers, cache, &mut moves)?;
-        let mut best: Option<(f64, usize, Features)> = None;
-        for (i, m) in moves.iter().enumerate() {
-            let f = features::notes_move(geo, &st, m);
-            let p = price(set, &f);
-            if best.as_ref().is_none_or(|(bp, _, _)| p < *bp) {
-                best = Some((p, i, f));
-            }
-        }
-        let (p, i, f) = best?;
+        let (i, p, f) = pick_notes_move(geo, &st, set, &moves, last)?;
+        last = first_cell(&moves[i]).or(last);
         out.push(WrittenStep {
             tech: Some(moves[i].tech),
             direct: false,
