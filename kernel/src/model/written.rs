@@ -10,9 +10,10 @@ use super::params::PriceSet;
 use super::price::price;
 use crate::board::Geometry;
 use crate::refute::candidate_count;
+use crate::route::MoveCache;
 use crate::techniques::{
     Candidate, Finder, Move, Pattern, State, Tech, aic, als, cap_moves, cases, chains, code, colouring, fish,
-    forcing, intersections, subsets, uniqueness, wings,
+    forcing, intersections, searches, subsets, uniqueness, wings,
 };
 use std::collections::HashMap;
 
@@ -166,34 +167,69 @@ pub fn density<const W: usize>(geo: &Geometry<W>, candidates: usize) -> f64 {
 /// The moves each finder of the tiers offers, per position: the routes of one puzzle (one per
 /// price set, with and without the in-the-head moves) walk many of the same positions.
 pub struct FinderCache<const W: usize> {
-    /// Key: the position's candidate planes and placed cells, then the tier and the finder in it.
-    map: HashMap<(Vec<u64>, usize, usize), Vec<Move>>,
+    /// Key: the position's candidate planes and placed cells; then per finder (the tiers' finders
+    /// in order, the in-the-head tier last), its capped moves once searched.
+    map: HashMap<Vec<u64>, Vec<Option<Vec<Move>>>>,
+    /// The band route's moves of the same puzzle: a finder that is also a band-route search is
+    /// not run again at a position that route already searched.
+    band: MoveCache<W>,
 }
 
 impl<const W: usize> Default for FinderCache<W> {
     fn default() -> Self {
-        FinderCache { map: HashMap::new() }
+        FinderCache { map: HashMap::new(), band: MoveCache::default() }
     }
 }
 
+impl<const W: usize> FinderCache<W> {
+    /// A cache that also reads the moves the band route of the same puzzle kept in `band`.
+    pub fn with_band_moves(band: MoveCache<W>) -> Self {
+        FinderCache { map: HashMap::new(), band }
+    }
+}
+
+/// For each finder of `tiers`, its index among the band route's searches (`searches`), if it is
+/// one: both run it the same way (capped), so either's moves serve the other.
+fn band_indices<const W: usize>(tiers: &[Vec<Finder<W>>]) -> Vec<Vec<Option<usize>>> {
+    let searches = searches::<W>();
+    // Addresses only pick a cache entry: one finder at two addresses is merely searched twice.
+    tiers
+        .iter()
+        .map(|t| t.iter().map(|&f| searches.iter().position(|s| s.find as usize == f as usize)).collect())
+        .collect()
+}
+
 /// The moves of the first tier that has any (into `moves`) and how many are on offer there;
-/// None when the deadline passed.
+/// None when the deadline passed. `band_index` is `band_indices(tiers)`.
 fn offer_into<const W: usize>(
     geo: &Geometry<W>,
     st: &State<W>,
     tiers: &[Vec<Finder<W>>],
+    band_index: &[Vec<Option<usize>>],
     cache: &mut FinderCache<W>,
     moves: &mut Vec<Move>,
 ) -> Option<usize> {
     moves.clear();
     let position = st.position_words(geo);
+    let finders: usize = tiers.iter().map(Vec::len).sum();
+    let band = cache.band.at(&position);
+    let slots = cache.map.entry(position).or_default();
+    if slots.len() < finders {
+        slots.resize(finders, None);
+    }
+    let mut k = 0;
     for (ti, tier) in tiers.iter().enumerate() {
         for (fi, f) in tier.iter().enumerate() {
+            let slot = k;
+            k += 1;
             if crate::route::deadline_passed() {
                 return None;
             }
-            let key = (position.clone(), ti, fi);
-            if let Some(found) = cache.map.get(&key) {
+            if let Some(found) = &slots[slot] {
+                moves.extend(found.iter().cloned());
+                continue;
+            }
+            if let Some(found) = band_index[ti][fi].and_then(|i| band.and_then(|b| b[i].as_ref())) {
                 moves.extend(found.iter().cloned());
                 continue;
             }
@@ -205,7 +241,7 @@ fn offer_into<const W: usize>(
             moves.extend_from_slice(&found);
             // A search the deadline cut short is not kept.
             if !crate::route::deadline_passed() {
-                cache.map.insert(key, found);
+                slots[slot] = Some(found);
             }
         }
         if !moves.is_empty() {
@@ -237,8 +273,10 @@ fn offer_into<const W: usize>(
 /// in-the-head moves) and how many count as on offer.
 pub fn notes_offer<const W: usize>(geo: &Geometry<W>, st: &State<W>) -> (Vec<Move>, usize) {
     let mut moves = Vec::new();
+    let tiers = tiers::<W>(false);
+    let band_index = band_indices(&tiers);
     let on_offer =
-        offer_into(geo, st, &tiers::<W>(false), &mut FinderCache::default(), &mut moves).unwrap_or(0);
+        offer_into(geo, st, &tiers, &band_index, &mut FinderCache::default(), &mut moves).unwrap_or(0);
     (moves, on_offer)
 }
 
@@ -333,9 +371,10 @@ pub fn route_cached<const W: usize>(
         features: None,
     });
     let tiers = tiers::<W>(head);
+    let band_index = band_indices(&tiers);
     let mut moves = Vec::new();
     while !st.is_solved(geo) {
-        let on_offer = offer_into(geo, &st, &tiers, cache, &mut moves)?;
+        let on_offer = offer_into(geo, &st, &tiers, &band_index, cache, &mut moves)?;
         let mut best: Option<(f64, usize, Features)> = None;
         for (i, m) in moves.iter().enumerate() {
             let f = features::notes_move(geo, &st, m);
