@@ -173,65 +173,74 @@ pub struct FinderCache<const W: usize> {
     /// The band route's moves of the same puzzle: a finder that is also a band-route search is
     /// not run again at a position that route already searched.
     band: MoveCache<W>,
+    /// Per finder (numbered as in `map`), its index among the band route's searches, if it is
+    /// one; built when first needed.
+    band_index: Option<Vec<Option<usize>>>,
 }
 
 impl<const W: usize> Default for FinderCache<W> {
     fn default() -> Self {
-        FinderCache { map: HashMap::new(), band: MoveCache::default() }
+        Self::with_band_moves(MoveCache::default())
     }
 }
 
 impl<const W: usize> FinderCache<W> {
     /// A cache that also reads the moves the band route of the same puzzle kept in `band`.
     pub fn with_band_moves(band: MoveCache<W>) -> Self {
-        FinderCache { map: HashMap::new(), band }
+        FinderCache { map: HashMap::new(), band, band_index: None }
     }
 }
 
-/// For each finder of `tiers`, its index among the band route's searches (`searches`), if it is
-/// one: both run it the same way (capped), so either's moves serve the other.
-fn band_indices<const W: usize>(tiers: &[Vec<Finder<W>>]) -> Vec<Vec<Option<usize>>> {
+/// For each finder of the tiers with the in-the-head tier (numbered in order), its index among
+/// the band route's searches (`searches`), if it is one: both run it the same way (capped), so
+/// either's moves serve the other.
+fn band_indices<const W: usize>() -> Vec<Option<usize>> {
     let searches = searches::<W>();
     // Addresses only pick a cache entry: one finder at two addresses is merely searched twice.
-    tiers
+    tiers::<W>(true)
         .iter()
-        .map(|t| t.iter().map(|&f| searches.iter().position(|s| s.find as usize == f as usize)).collect())
+        .flatten()
+        .map(|&f| searches.iter().position(|s| s.find as usize == f as usize))
         .collect()
 }
 
 /// The moves of the first tier that has any (into `moves`) and how many are on offer there;
-/// None when the deadline passed. `band_index` is `band_indices(tiers)`.
+/// None when the deadline passed.
 fn offer_into<const W: usize>(
     geo: &Geometry<W>,
     st: &State<W>,
     tiers: &[Vec<Finder<W>>],
-    band_index: &[Vec<Option<usize>>],
     cache: &mut FinderCache<W>,
     moves: &mut Vec<Move>,
 ) -> Option<usize> {
     moves.clear();
+    let FinderCache { map, band, band_index } = cache;
     let position = st.position_words(geo);
-    let finders: usize = tiers.iter().map(Vec::len).sum();
-    let band = cache.band.at(&position);
-    let slots = cache.map.entry(position).or_default();
-    if slots.len() < finders {
-        slots.resize(finders, None);
-    }
-    let mut k = 0;
+    // The band route's moves at this position, looked up when first needed.
+    let mut band_here: Option<Option<&[Option<Vec<Move>>]>> = None;
+    let slots = match map.get_mut(&position) {
+        Some(slots) => slots,
+        None => map.entry(position.clone()).or_default(),
+    };
+    let mut slot = 0;
     for (ti, tier) in tiers.iter().enumerate() {
-        for (fi, f) in tier.iter().enumerate() {
-            let slot = k;
-            k += 1;
+        for f in tier {
+            let k = slot;
+            slot += 1;
             if crate::route::deadline_passed() {
                 return None;
             }
-            if let Some(found) = &slots[slot] {
+            if let Some(Some(found)) = slots.get(k) {
                 moves.extend(found.iter().cloned());
                 continue;
             }
-            if let Some(found) = band_index[ti][fi].and_then(|i| band.and_then(|b| b[i].as_ref())) {
-                moves.extend(found.iter().cloned());
-                continue;
+            if ti > 0 {
+                let index = band_index.get_or_insert_with(band_indices::<W>)[k];
+                let here = *band_here.get_or_insert_with(|| band.at(&position));
+                if let Some(found) = index.and_then(|i| here.and_then(|b| b[i].as_ref())) {
+                    moves.extend(found.iter().cloned());
+                    continue;
+                }
             }
             let mut found = Vec::new();
             f(geo, st, &mut found);
@@ -241,7 +250,10 @@ fn offer_into<const W: usize>(
             moves.extend_from_slice(&found);
             // A search the deadline cut short is not kept.
             if !crate::route::deadline_passed() {
-                slots[slot] = Some(found);
+                if slots.len() <= k {
+                    slots.resize(k + 1, None);
+                }
+                slots[k] = Some(found);
             }
         }
         if !moves.is_empty() {
@@ -273,10 +285,8 @@ fn offer_into<const W: usize>(
 /// in-the-head moves) and how many count as on offer.
 pub fn notes_offer<const W: usize>(geo: &Geometry<W>, st: &State<W>) -> (Vec<Move>, usize) {
     let mut moves = Vec::new();
-    let tiers = tiers::<W>(false);
-    let band_index = band_indices(&tiers);
     let on_offer =
-        offer_into(geo, st, &tiers, &band_index, &mut FinderCache::default(), &mut moves).unwrap_or(0);
+        offer_into(geo, st, &tiers::<W>(false), &mut FinderCache::default(), &mut moves).unwrap_or(0);
     (moves, on_offer)
 }
 
@@ -371,10 +381,9 @@ pub fn route_cached<const W: usize>(
         features: None,
     });
     let tiers = tiers::<W>(head);
-    let band_index = band_indices(&tiers);
     let mut moves = Vec::new();
     while !st.is_solved(geo) {
-        let on_offer = offer_into(geo, &st, &tiers, &band_index, cache, &mut moves)?;
+        let on_offer = offer_into(geo, &st, &tiers, cache, &mut moves)?;
         let mut best: Option<(f64, usize, Features)> = None;
         for (i, m) in moves.iter().enumerate() {
             let f = features::notes_move(geo, &st, m);
