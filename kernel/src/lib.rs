@@ -337,10 +337,12 @@ pub fn rate(p: &Puzzle, opts: &RateOptions) -> Result<Card, RateError> {
     let want_model = wants_model(&opts.fields);
     let result = on_geometry!(&geometry, geo => {
         let start = State::new(geo, &p.givens).expect("a unique puzzle's givens do not conflict");
-        route::contents(geo, &start, &route_opts).map(|c| {
+        // The written routes read the band route's moves where they meet its positions.
+        let mut moves = route::MoveCache::default();
+        route::contents_cached(geo, &start, &route_opts, &mut moves).map(|c| {
             // A card with band Unknown has null difficulty and time.
             let numbers = (want_model && c.band.is_some())
-                .then(|| model::compute(geo, &p.board, &start, &solution, grader_model))
+                .then(|| model::compute_cached(geo, &p.board, &start, &solution, grader_model, moves))
                 .flatten();
             // The limit passed while the numbers were computed: they are null, the card not complete.
             let model_cut = want_model && c.band.is_some() && numbers.is_none() && route::deadline_passed();

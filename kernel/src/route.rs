@@ -121,6 +121,12 @@ impl<const W: usize> MoveCache<W> {
     fn slot(&mut self, geo: &Geometry<W>, st: &State<W>, searches: usize) -> &mut Vec<Option<Vec<Move>>> {
         self.map.entry(st.position_words(geo)).or_insert_with(|| vec![None; searches])
     }
+
+    /// The moves of each search (indexed as `searches`) kept for a position (its
+    /// `State::position_words`), if the route met it.
+    pub(crate) fn at(&self, position: &[u64]) -> Option<&[Option<Vec<Move>>]> {
+        self.map.get(position).map(Vec::as_slice)
+    }
 }
 
 /// The move a person takes next: the lowest band that has a move, then the lowest study order,
@@ -409,13 +415,23 @@ pub fn contents<const W: usize>(
     start: &State<W>,
     opts: &RouteOptions,
 ) -> Result<Contents, Path> {
+    contents_cached(geo, start, opts, &mut MoveCache::default())
+}
+
+/// `contents` with the moves of each position kept in `cache` (the written route of the same
+/// puzzle reads them: the two routes meet many positions).
+pub fn contents_cached<const W: usize>(
+    geo: &Geometry<W>,
+    start: &State<W>,
+    opts: &RouteOptions,
+    cache: &mut MoveCache<W>,
+) -> Result<Contents, Path> {
     let alternatives = opts.alternatives;
     // Every route below is on this board: the per-digit searches may reuse their moves.
     let _memo = memo::memo_scope(geo, start);
     // Guessing allowed: where logic runs out the route stops instead of proving by full search.
     let guess_ban: Vec<Tech> = if opts.allow_guessing { vec![code::TRL] } else { Vec::new() };
-    let mut cache = MoveCache::default();
-    let base = band_path_cached(geo, start, &guess_ban, opts.max_band, Some(&mut cache), &|_, _| true);
+    let base = band_path_cached(geo, start, &guess_ban, opts.max_band, Some(&mut *cache), &|_, _| true);
     if base.stop != Stop::Solved {
         if base.stop == Stop::Stuck && !opts.allow_guessing {
             return Err(base);
@@ -467,7 +483,7 @@ pub fn contents<const W: usize>(
         let kept: Vec<Tech> = listed.iter().copied().filter(|&t| t != drop).collect();
         let mut banned = removed.clone();
         banned.push(drop);
-        let trial = band_path(geo, start, &banned, &mut cache, (&route, &kept, drop), &|_| true);
+        let trial = band_path(geo, start, &banned, cache, (&route, &kept, drop), &|_| true);
         if trial.stop == Stop::Deadline {
             completed = false;
             break;
@@ -484,7 +500,7 @@ pub fn contents<const W: usize>(
     let mut alts: BTreeMap<Tech, Vec<Tech>> = BTreeMap::new();
     if alternatives && completed {
         'listed: for &x in listed.iter().filter(|&&x| x != code::FHS) {
-            let seen = on_offer_where_used(geo, start, &route, x, &mut cache);
+            let seen = on_offer_where_used(geo, start, &route, x, cache);
             let mut kept: Vec<Tech> = listed.iter().copied().filter(|&t| t != x).collect();
             let without_x = kept.clone();
             // Listed already, or on x's special-case chain: the subset table covers it. Trial and
@@ -529,14 +545,14 @@ pub fn contents<const W: usize>(
                     // Shared by every stand-in: it may use any of them.
                     let usable: Vec<Tech> = kept.iter().chain(&seen).copied().collect();
                     let trial = x_banned.get_or_insert_with(|| {
-                        band_path(geo, start, &banned, &mut cache, (&route, &usable, x), &one_stand_in)
+                        band_path(geo, start, &banned, cache, (&route, &usable, x), &one_stand_in)
                     });
                     ok = carries(trial);
                 }
                 if !ok {
                     // The route may have taken another technique on offer first: ban those too.
                     banned.extend(seen.iter().copied().filter(|&t| t != y && !listed.contains(&t)));
-                    ok = carries(&band_path(geo, start, &banned, &mut cache, (&route, &kept, x), &|_| true));
+                    ok = carries(&band_path(geo, start, &banned, cache, (&route, &kept, x), &|_| true));
                 }
                 kept.pop();
                 if ok {

@@ -120,11 +120,24 @@ pub fn compute<const W: usize>(
     solution: &[u8],
     model: &GraderModel,
 ) -> Option<Numbers> {
+    compute_cached(geo, board, start, solution, model, crate::route::MoveCache::default())
+}
+
+/// `compute` reading the moves the band route of the same puzzle kept in `band` (see
+/// `route::contents_cached`) where its written routes meet that route's positions.
+pub fn compute_cached<const W: usize>(
+    geo: &Geometry<W>,
+    board: &Board,
+    start: &State<W>,
+    solution: &[u8],
+    model: &GraderModel,
+    band: crate::route::MoveCache<W>,
+) -> Option<Numbers> {
     let empty = start.open_cells(geo).len() as usize;
     // Every route below is on this board: the per-digit searches may reuse their moves.
     let _memo = crate::techniques::memo::memo_scope(geo, start);
     // The routes share many positions: their finders' moves are found once.
-    let mut cache = written::FinderCache::default();
+    let mut cache = written::FinderCache::with_band_moves(band);
     let mut route_of = |set| {
         written::route_cached(geo, start, set, false, &mut cache)
             .or_else(|| written::route_cached(geo, start, set, true, &mut cache))

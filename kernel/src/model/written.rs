@@ -10,9 +10,10 @@ use super::params::PriceSet;
 use super::price::price;
 use crate::board::Geometry;
 use crate::refute::candidate_count;
+use crate::route::MoveCache;
 use crate::techniques::{
     Candidate, Finder, Move, Pattern, State, Tech, aic, als, cap_moves, cases, chains, code, colouring, fish,
-    forcing, intersections, subsets, uniqueness, wings,
+    forcing, intersections, searches, subsets, uniqueness, wings,
 };
 use std::collections::HashMap;
 
@@ -168,14 +169,41 @@ pub fn density<const W: usize>(geo: &Geometry<W>, candidates: usize) -> f64 {
 /// The moves each finder of the tiers offers, per position: the routes of one puzzle (one per
 /// price set, with and without the in-the-head moves) walk many of the same positions.
 pub struct FinderCache<const W: usize> {
-    /// Key: the position's candidate planes and placed cells, then the tier and the finder in it.
-    map: HashMap<(Vec<u64>, usize, usize), Vec<Move>>,
+    /// Key: the position's candidate planes and placed cells; then per finder (the tiers' finders
+    /// in order, the in-the-head tier last), its capped moves once searched.
+    map: HashMap<Vec<u64>, Vec<Option<Vec<Move>>>>,
+    /// The band route's moves of the same puzzle: a finder that is also a band-route search is
+    /// not run again at a position that route already searched.
+    band: MoveCache<W>,
+    /// Per finder (numbered as in `map`), its index among the band route's searches, if it is
+    /// one; built when first needed.
+    band_index: Option<Vec<Option<usize>>>,
 }
 
 impl<const W: usize> Default for FinderCache<W> {
     fn default() -> Self {
-        FinderCache { map: HashMap::new() }
+        Self::with_band_moves(MoveCache::default())
     }
+}
+
+impl<const W: usize> FinderCache<W> {
+    /// A cache that also reads the moves the band route of the same puzzle kept in `band`.
+    pub fn with_band_moves(band: MoveCache<W>) -> Self {
+        FinderCache { map: HashMap::new(), band, band_index: None }
+    }
+}
+
+/// For each finder of the tiers with the in-the-head tier (numbered in order), its index among
+/// the band route's searches (`searches`), if it is one: both run it the same way (capped), so
+/// either's moves serve the other.
+fn band_indices<const W: usize>() -> Vec<Option<usize>> {
+    let searches = searches::<W>();
+    // Addresses only pick a cache entry: one finder at two addresses is merely searched twice.
+    tiers::<W>(true)
+        .iter()
+        .flatten()
+        .map(|&f| searches.iter().position(|s| s.find as usize == f as usize))
+        .collect()
 }
 
 /// The moves of the first tier that has any (into `moves`) and how many are on offer there;
@@ -188,16 +216,33 @@ fn offer_into<const W: usize>(
     moves: &mut Vec<Move>,
 ) -> Option<usize> {
     moves.clear();
+    let FinderCache { map, band, band_index } = cache;
     let position = st.position_words(geo);
+    // The band route's moves at this position, looked up when first needed.
+    let mut band_here: Option<Option<&[Option<Vec<Move>>]>> = None;
+    let slots = match map.get_mut(&position) {
+        Some(slots) => slots,
+        None => map.entry(position.clone()).or_default(),
+    };
+    let mut slot = 0;
     for (ti, tier) in tiers.iter().enumerate() {
-        for (fi, f) in tier.iter().enumerate() {
+        for f in tier {
+            let k = slot;
+            slot += 1;
             if crate::route::deadline_passed() {
                 return None;
             }
-            let key = (position.clone(), ti, fi);
-            if let Some(found) = cache.map.get(&key) {
+            if let Some(Some(found)) = slots.get(k) {
                 moves.extend(found.iter().cloned());
                 continue;
+            }
+            if ti > 0 {
+                let index = band_index.get_or_insert_with(band_indices::<W>)[k];
+                let here = *band_here.get_or_insert_with(|| band.at(&position));
+                if let Some(found) = index.and_then(|i| here.and_then(|b| b[i].as_ref())) {
+                    moves.extend(found.iter().cloned());
+                    continue;
+                }
             }
             let mut found = Vec::new();
             f(geo, st, &mut found);
@@ -207,7 +252,10 @@ fn offer_into<const W: usize>(
             moves.extend_from_slice(&found);
             // A search the deadline cut short is not kept.
             if !crate::route::deadline_passed() {
-                cache.map.insert(key, found);
+                if slots.len() <= k {
+                    slots.resize(k + 1, None);
+                }
+                slots[k] = Some(found);
             }
         }
         if !moves.is_empty() {
