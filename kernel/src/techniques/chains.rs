@@ -270,7 +270,11 @@ fn each_chain<const W: usize>(
             std::mem::swap(&mut frontier, &mut next);
             if on == 1 && k >= 3 {
                 for &e in &frontier {
-                    if e == s || g.nodes[e].cells.intersects(&g.nodes[s].cells) || !want(s, e) {
+                    // Ends on shared cells prove nothing, unless they are two digits of one cell
+                    // (one of the two is true there: a loop through the cell).
+                    let (a, b) = (&g.nodes[s], &g.nodes[e]);
+                    let one_cell = a.digit != b.digit && !a.group && !b.group;
+                    if e == s || (a.cells.intersects(&b.cells) && !one_cell) || !want(s, e) {
                         continue;
                     }
                     let mut nodes = vec![e];
@@ -1227,6 +1231,11 @@ mod tests {
         "=1 =9 345 =8 457 47 37 =2 =6 38 =6 =7 =1 =9 =2 =4 =5 38 =2 458 45 56 =3 467 =1 78 =9 =6 145 145 =2 =8 14 =9 =3 =7 34 134 =8 47 147 =9 =5 =6 =2 =9 =7 =2 =3 =6 =5 =8 =1 =4 345 134 1346 =9 =2 =8 367 47 35 58 =2 346 47 147 1347 36 =9 58 =7 348 =9 56 45 346 =2 48 =1",
         "195847326367192458284536179651284937438719562972365814516928743823471695749653281",
     );
+    /// classic-se-rated.tsv:4523 (SE 6.2) 11 r7c4=5: a loop through r2c4 (3 or 9 there, so not 5)
+    const LOOPH: (&str, &str) = (
+        "1367 167 =5 379 =2 1678 =4 39 13689 =4 =2 16 359 158 168 36 =7 13689 1367 =9 =8 37 =4 167 =2 =5 136 1267 167 126 =8 =9 =5 367 =4 367 567 567 =4 =1 =3 =2 =9 =8 67 =9 =8 =3 47 =6 47 =1 =2 =5 12568 156 1269 45 =7 148 35 39 239 258 =4 29 =6 58 =3 57 =1 279 15 =3 =7 =2 15 =9 =8 =6 =4",
+        "675921438421358679398746251162895743754132986983467125816574392249683517537219864",
+    );
     /// classic-se-rated.tsv:2206 (SE 4.0) 29 r5c3=1
     const SKYH: (&str, &str) = (
         "=4 13 17 =8 =9 36 67 =5 =2 25 =9 =6 15 157 27 =3 =8 =4 235 =8 257 =4 56 236 =9 =1 67 238 =6 28 =9 38 =4 =5 =7 =1 =7 =5 18 16 =2 68 =4 =9 =3 =9 13 =4 =7 13 =5 =2 =6 =8 =1 =2 58 =3 58 =9 67 =4 67 58 =4 =3 56 5678 678 =1 =2 =9 =6 =7 =9 =2 =4 =1 =8 =3 =5",
@@ -1320,6 +1329,8 @@ mod tests {
     fn shapes_in_the_head() {
         assert!(offers(&run(head_chain::<2>, SKYH), code::SKY, &["r5c3=1"], &[]));
         assert!(offers(&run(head_chain::<2>, KTEH), code::KTE, &["r2c8=5"], &[]));
+        // A chain whose two ends are two digits of one cell: the cell's other digits go.
+        assert!(offers(&run(head_chain::<2>, LOOPH), code::MCH, &["r7c4=5"], &[]));
         // The reference names this placement's chain a Turbot Fish; a 2-String Kite gives it too,
         // and one placement keeps one chain (see the report: which shape wins is not pinned down).
         let tur = run(head_chain::<2>, TURH);
