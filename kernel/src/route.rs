@@ -294,7 +294,9 @@ fn shrink_ok(trial: &Path, band: u8, current: &Path, kept: &[Tech], dropped: Tec
 /// The part of `shrink_ok` one technique's uses decide; it holds for a whole route only if it
 /// holds after each of its steps (uses only grow), so a rerun can end at the first that fails.
 fn uses_ok(t: Tech, uses: usize, before: &BTreeMap<Tech, usize>, kept: &[Tech], dropped: Tech) -> bool {
-    let known = kept.iter().any(|&k| t.is_covered_by(k));
+    // A special case of the dropped technique may take its place (a pair in the head for a
+    // naked pair): the list only gets simpler.
+    let known = kept.iter().any(|&k| t.is_covered_by(k)) || t.is_covered_by(dropped);
     let grew = uses > before.get(&t).copied().unwrap_or(0);
     let took_over = grew && (t.band() > dropped.band() || dropped.is_covered_by(t));
     known && !took_over
@@ -490,7 +492,8 @@ pub fn contents_cached<const W: usize>(
         }
         if shrink_ok(&trial, band, &route, &kept, drop) {
             removed.push(drop);
-            listed = kept;
+            // The special cases that took the dropped technique's place are listed now.
+            listed = trial.profile().keys().copied().collect();
             route = trial;
         }
     }
