@@ -628,14 +628,24 @@ pub fn empty_rectangle<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &m
     // The reference never names one elimination both an Empty Rectangle and a 2-String Kite or
     // Turbot Fish (0 of 48 such sets at its 245 stored Hard / Very Hard positions): where a plain
     // three-link chain makes it, the chain is the move.
-    if !found.is_empty() {
-        let mut chains = Vec::new();
-        x_chain(geo, st, &mut chains);
-        found.retain(|m| {
-            !chains
-                .iter()
-                .any(|c| (c.tech == code::KTE || c.tech == code::TUR) && c.eliminations == m.eliminations)
+    // Only the rectangles' digits, and only the three-link chains, are searched for that.
+    let mut digits = 0u32;
+    for m in &found {
+        digits |= m.digits;
+    }
+    for d in (0..geo.digits).filter(|&d| digits >> d & 1 == 1) {
+        let plane = st.planes[d].and(&open);
+        let mut g = Graph::new(geo);
+        g.add_digit(geo, &lines, d, &plane, true);
+        let mut kites: Vec<Vec<Candidate>> = Vec::new();
+        each_short_chain(&g, &mut |path, h1, _, h2| {
+            let elims = ends_elims(&g, &plane, path[0], path[3]);
+            let tech = short_shape(&lines, &g.nodes, path, h1, h2);
+            if !elims.is_empty() && (tech == code::KTE || tech == code::TUR) {
+                kites.push(elim_list(&elims, d));
+            }
         });
+        found.retain(|m| m.digits != 1 << d || !kites.contains(&m.eliminations));
     }
     out.extend(found);
 }
