@@ -315,7 +315,7 @@ fn chebyshev<const W: usize>(geo: &Geometry<W>, a: usize, b: usize) -> usize {
 }
 
 /// Where a move is seen: its placement, else its first elimination.
-pub fn first_cell(m: &Move) -> Option<usize> {
+fn first_cell(m: &Move) -> Option<usize> {
     m.placements.first().or(m.eliminations.first()).map(|c| c.cell)
 }
 
