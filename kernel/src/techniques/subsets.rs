@@ -52,6 +52,13 @@ fn hidden_code(k: usize) -> Tech {
     }
 }
 
+/// A subset's cost: by its size, then a box before a row or column (a box is read at a glance,
+/// as the reference prices it); equal subsets are taken in the order found (houses in order).
+fn subset_cost<const W: usize>(geo: &Geometry<W>, h: usize, digits: u32) -> u32 {
+    let line = u32::from(!geo.boxes.contains(&h));
+    structural_cost(geo, digits, 1, std::iter::empty(), 0) + line * 50_000
+}
+
 /// Naked subsets of size `k` in every complete house.
 fn naked<const W: usize>(geo: &Geometry<W>, st: &State<W>, k: usize, limit: usize, out: &mut Vec<Move>) {
     let open = st.open_cells(geo);
@@ -86,7 +93,7 @@ fn naked<const W: usize>(geo: &Geometry<W>, st: &State<W>, k: usize, limit: usiz
                     eliminations,
                     houses: vec![h],
                     digits: union,
-                    cost: structural_cost(geo, union, 1, pick.iter().map(|&i| cells[i]), 0),
+                    cost: subset_cost(geo, h, union),
                     pattern: Pattern::Unbuilt,
                 });
                 found += 1;
@@ -140,7 +147,7 @@ fn hidden<const W: usize>(geo: &Geometry<W>, st: &State<W>, k: usize, limit: usi
                     eliminations,
                     houses: vec![h],
                     digits: subset,
-                    cost: structural_cost(geo, subset, 1, cells.iter(), 0),
+                    cost: subset_cost(geo, h, subset),
                     pattern: Pattern::Unbuilt,
                 });
                 found += 1;
