@@ -129,6 +129,14 @@ impl<const W: usize> MoveCache<W> {
     }
 }
 
+/// Whether a ban covers `m`. Banning the Empty Rectangle bans the written technique; a short
+/// chain seen in the head keeps its shape's name (ERE) but stays usable, as in the reference,
+/// where the Skyscraper, Kite and Turbot codes name shapes and ban them everywhere.
+fn is_banned(m: &Move, banned: &[Tech]) -> bool {
+    let in_the_head_er = m.tech == code::ERE && !m.placements.is_empty();
+    !in_the_head_er && banned.contains(&m.tech)
+}
+
 /// The move a person takes next: the lowest band that has a move, then the lowest study order,
 /// then the cheapest. Searches run lazily, lowest band first: a search whose every shape is of a
 /// higher band than the best move so far, or later in study order, cannot beat it. `cached`
@@ -148,7 +156,8 @@ fn next_move<const W: usize>(
         if s.min_band() > max_band || best.as_ref().is_some_and(|b| s.min_band() > b.tech.band()) {
             break;
         }
-        if s.codes.iter().all(|t| banned.contains(t)) {
+        // (An Empty Rectangle seen in the head stays usable under a ban: see `is_banned`.)
+        if s.codes.iter().all(|&t| banned.contains(&t) && t != code::ERE) {
             continue;
         }
         // No move of this search can come before the best one: every code it names is later.
@@ -181,7 +190,7 @@ fn next_move<const W: usize>(
         };
         let mut pick: Option<&Move> = None;
         for m in moves {
-            if !banned.contains(&m.tech)
+            if !is_banned(m, banned)
                 && m.tech.band() <= max_band
                 && best.as_ref().is_none_or(|b| key(m) < key(b))
                 && pick.is_none_or(|p| key(m) < key(p))
