@@ -26,6 +26,7 @@ use super::{Candidate, Move, Pattern, State, Tech, code};
 use crate::bits::{CellSet, count_at_least};
 use crate::board::{Geometry, MAX_DIGITS};
 use crate::solve::Node;
+use std::collections::HashSet;
 
 /// Rounds of singles a short trial follows.
 pub const STR_ROUNDS: u32 = 3;
@@ -159,23 +160,32 @@ fn digit_locks<const W: usize>(
     open: &CellSet<W>,
 ) -> bool {
     let mut any = false;
+    // The intersections come grouped by house `a`: its spots are read once per group.
+    let mut spots_in: Option<(usize, CellSet<W>)> = None;
     for &(a, b) in &geo.intersections {
-        any |= lock(geo, node, d, plane, open, (a, b));
+        let spots = match spots_in {
+            Some((h, spots)) if h == a => spots,
+            _ => {
+                let spots = plane.and(&geo.houses[a]).and(open);
+                spots_in = Some((a, spots));
+                spots
+            }
+        };
+        any |= lock(geo, node, d, &spots, open, (a, b));
     }
     any
 }
 
-/// The lock of digit index `d` (candidates `plane` at the start of the round) in house `a`
-/// inside house `b`, applied to `node`: true when a candidate went.
+/// The lock of digit index `d` in house `a` inside house `b`, given `spots`, the digit's open
+/// candidates in `a` at the start of the round, applied to `node`: true when a candidate went.
 fn lock<const W: usize>(
     geo: &Geometry<W>,
     node: &mut Node<W>,
     d: usize,
-    plane: &CellSet<W>,
+    spots: &CellSet<W>,
     open: &CellSet<W>,
     (a, b): (usize, usize),
 ) -> bool {
-    let spots = plane.and(&geo.houses[a]).and(open);
     if spots.is_empty() || !spots.is_subset(&geo.houses[b]) {
         return false;
     }
@@ -212,7 +222,7 @@ fn locks_round_plain<const W: usize>(geo: &Geometry<W>, node: &mut Node<W>, open
     let mut any = false;
     for &(a, b) in &geo.intersections {
         for (d, plane) in snap[..geo.digits].iter().enumerate() {
-            any |= lock(geo, node, d, plane, open, (a, b));
+            any |= lock(geo, node, d, &plane.and(&geo.houses[a]).and(open), open, (a, b));
         }
     }
     any
@@ -565,13 +575,13 @@ pub(crate) fn case_search<const W: usize>(
 /// directly is often also removed by a choice.
 fn dedup_effects(mut found: Vec<Move>) -> Vec<Move> {
     found.sort_by_key(|m| m.cost);
-    let mut kept: Vec<Move> = Vec::with_capacity(found.len());
-    for m in found {
-        if !kept.iter().any(|k| k.placements == m.placements && k.eliminations == m.eliminations) {
-            kept.push(m);
-        }
-    }
-    kept
+    // A set of the effects met so far: a position has hundreds of case moves, too many to compare
+    // each with every one kept.
+    let mut seen: HashSet<(&[Candidate], &[Candidate])> = HashSet::with_capacity(found.len());
+    let first: Vec<bool> =
+        found.iter().map(|m| seen.insert((m.placements.as_slice(), m.eliminations.as_slice()))).collect();
+    drop(seen);
+    found.into_iter().zip(first).filter_map(|(m, first)| first.then_some(m)).collect()
 }
 
 /// CAS Case analysis: refutations within `CAS_ROUNDS` rounds of singles and locks, then cell and
