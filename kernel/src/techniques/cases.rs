@@ -22,7 +22,7 @@
 //! The round bounds keep the cases short enough to follow in the head or on paper; longer cases
 //! are forcing chains (Extreme, `forcing.rs`).
 
-use super::{Candidate, Move, Pattern, State, Tech, code};
+use super::{Candidate, MAX_MOVES_PER_TECHNIQUE, Move, Pattern, State, Tech, code};
 use crate::bits::{CellSet, count_at_least};
 use crate::board::{Geometry, MAX_DIGITS};
 use crate::solve::Node;
@@ -457,6 +457,19 @@ pub(crate) struct Cases<const W: usize> {
 impl<const W: usize> Cases<W> {
     /// None when the deadline passed before every case was followed.
     pub fn follow(geo: &Geometry<W>, st: &State<W>, logic: Logic, rounds: u32) -> Option<Cases<W>> {
+        Self::follow_where(geo, st, logic, rounds, &|_, _| true, None)
+    }
+
+    /// `follow` for the candidates (cell, digit index) that `wanted` keeps (the others have no
+    /// case), reading the cases `known` has rather than following them again.
+    fn follow_where(
+        geo: &Geometry<W>,
+        st: &State<W>,
+        logic: Logic,
+        rounds: u32,
+        wanted: &dyn Fn(usize, usize) -> bool,
+        known: Option<&Cases<W>>,
+    ) -> Option<Cases<W>> {
         let base = node_of(st);
         let quiet = (logic >= Logic::Locked).then(|| QuietLocks::of(geo, &base));
         let mut cases = Vec::new();
@@ -466,8 +479,11 @@ impl<const W: usize> Cases<W> {
                 return None;
             }
             let m = mask_of(geo, &st.planes, cell);
-            for d in (0..geo.digits).filter(|&d| m & (1 << d) != 0) {
-                let (node, outcome) = assume_quiet(geo, &base, cell, d, logic, rounds, quiet.as_ref());
+            for d in (0..geo.digits).filter(|&d| m & (1 << d) != 0 && wanted(cell, d)) {
+                let (node, outcome) = match known.and_then(|k| k.get(cell, d)) {
+                    Some(&(_, _, node, outcome)) => (node, outcome),
+                    None => assume_quiet(geo, &base, cell, d, logic, rounds, quiet.as_ref()),
+                };
                 index[cell * geo.digits + d] = cases.len() as u32;
                 cases.push((cell, d, node, outcome));
             }
@@ -506,18 +522,18 @@ pub(crate) fn refutations_of<const W: usize>(
     }
 }
 
-/// Forcing over choices: each candidate removed by every surviving case of a choice with at most
-/// `max_options` options, as one elimination move of `tech`.
+/// Forcing over choices: each candidate removed by every surviving case of one of `choices`, as
+/// one elimination move of `tech`.
 pub(crate) fn choice_forcing_of<const W: usize>(
     geo: &Geometry<W>,
     st: &State<W>,
     cases: &Cases<W>,
-    max_options: u32,
+    choices: &[Choice],
     tech: Tech,
     out: &mut Vec<Move>,
 ) {
     let mut branch: Vec<(Node<W>, Outcome)> = Vec::new();
-    for choice in choices(geo, st, max_options) {
+    for choice in choices {
         branch.clear();
         for &(c, d) in &choice.options {
             if let Some(&(_, _, node, outcome)) = cases.get(c, d) {
@@ -564,11 +580,67 @@ pub(crate) fn case_search<const W: usize>(
     let Some(cases) = Cases::follow(geo, st, logic, rounds) else {
         return;
     };
-    let from = out.len();
-    refutations_of(geo, st, &cases, tech, out);
-    choice_forcing_of(geo, st, &cases, max_options, tech, out);
-    let found = out.split_off(from);
-    out.extend(dedup_effects(found));
+    out.extend(case_moves(geo, st, &cases, &choices(geo, st, max_options), tech));
+}
+
+/// The moves of `cases`: refutations, then forcing over `choices`, one per effect, cheapest first.
+fn case_moves<const W: usize>(
+    geo: &Geometry<W>,
+    st: &State<W>,
+    cases: &Cases<W>,
+    choices: &[Choice],
+    tech: Tech,
+) -> Vec<Move> {
+    let mut found = Vec::new();
+    refutations_of(geo, st, cases, tech, &mut found);
+    choice_forcing_of(geo, st, cases, choices, tech, &mut found);
+    dedup_effects(found)
+}
+
+/// The first `MAX_MOVES_PER_TECHNIQUE` moves of `case_search` (all that a route reads of a
+/// search: it keeps the cheapest eight). The cases of the choices' options are followed first.
+/// The other candidates' cases can only add refutations, each costing at least its cell's
+/// candidate count (more than a choice's options) at no round: those cases are followed only when
+/// fewer than eight moves are cheaper than the cheapest such refutation could be.
+fn cheapest_case_moves<const W: usize>(
+    geo: &Geometry<W>,
+    st: &State<W>,
+    logic: Logic,
+    rounds: u32,
+    max_options: u32,
+    tech: Tech,
+    out: &mut Vec<Move>,
+) {
+    let choices = choices(geo, st, max_options);
+    let mut in_choice = vec![false; geo.cells * geo.digits];
+    for choice in &choices {
+        for &(cell, d) in &choice.options {
+            in_choice[cell * geo.digits + d] = true;
+        }
+    }
+    let wanted = |cell: usize, d: usize| in_choice[cell * geo.digits + d];
+    let Some(first) = Cases::follow_where(geo, st, logic, rounds, &wanted, None) else {
+        return;
+    };
+    let found = case_moves(geo, st, &first, &choices, tech);
+    let floor = st
+        .open_cells(geo)
+        .iter()
+        .filter(|&cell| (0..geo.digits).any(|d| st.planes[d].contains(cell) && !wanted(cell, d)))
+        .map(|cell| case_cost(0, mask_of(geo, &st.planes, cell).count_ones() as usize, cell))
+        .min();
+    let sure = match floor {
+        Some(floor) => found.iter().take_while(|m| m.cost < floor).count(),
+        None => found.len(),
+    };
+    if sure >= MAX_MOVES_PER_TECHNIQUE || floor.is_none() {
+        out.extend(found.into_iter().take(MAX_MOVES_PER_TECHNIQUE));
+        return;
+    }
+    let Some(all) = Cases::follow_where(geo, st, logic, rounds, &|_, _| true, Some(&first)) else {
+        return;
+    };
+    out.extend(case_moves(geo, st, &all, &choices, tech).into_iter().take(MAX_MOVES_PER_TECHNIQUE));
 }
 
 /// Keeps one move per effect (the cheapest; the first found on a tie): a candidate refuted
@@ -585,10 +657,10 @@ fn dedup_effects(mut found: Vec<Move>) -> Vec<Move> {
 }
 
 /// CAS Case analysis: refutations within `CAS_ROUNDS` rounds of singles and locks, then cell and
-/// house case analysis over choices of at most `CAS_OPTIONS` options.
+/// house case analysis over choices of at most `CAS_OPTIONS` options; the cheapest eight moves.
 pub fn case_analysis<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
     super::memo::per_position(super::memo::Searcher::CaseAnalysis, geo, st, out, |out| {
-        case_search(geo, st, Logic::Locked, CAS_ROUNDS, CAS_OPTIONS, code::CAS, out)
+        cheapest_case_moves(geo, st, Logic::Locked, CAS_ROUNDS, CAS_OPTIONS, code::CAS, out)
     });
 }
 
@@ -704,6 +776,28 @@ mod tests {
 
     fn same<const W: usize>(a: &Node<W>, b: &Node<W>) -> bool {
         a.planes == b.planes && a.placed == b.placed
+    }
+
+    /// The cheapest case moves, found following the choices' cases first, are the first moves of
+    /// the search that follows every case, on Expert positions and on a fresh puzzle.
+    #[test]
+    fn cheapest_case_moves_are_the_full_search_s_first() {
+        let geo = classic9();
+        let fresh: Vec<u8> =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+                .bytes()
+                .map(|b| if b == b'.' { 0 } else { b - b'0' })
+                .collect();
+        let positions =
+            [from_grid(&geo, AICE.0), from_grid(&geo, QUIET.0), State::new(&geo, &fresh).expect("valid")];
+        for st in &positions {
+            let mut full = Vec::new();
+            case_search(&geo, st, Logic::Locked, CAS_ROUNDS, CAS_OPTIONS, code::CAS, &mut full);
+            full.truncate(MAX_MOVES_PER_TECHNIQUE);
+            let mut cheapest = Vec::new();
+            cheapest_case_moves(&geo, st, Logic::Locked, CAS_ROUNDS, CAS_OPTIONS, code::CAS, &mut cheapest);
+            assert_eq!(cheapest, full);
+        }
     }
 
     /// Every case of a few positions (Expert ones without locks, and a fresh puzzle full of
