@@ -472,7 +472,10 @@ impl<const W: usize> Cases<W> {
     ) -> Option<Cases<W>> {
         let base = node_of(st);
         let quiet = (logic >= Logic::Locked).then(|| QuietLocks::of(geo, &base));
-        let mut cases = Vec::new();
+        // Room for every candidate's case (a case holds a whole position: growing the list copies them).
+        let open = st.open_cells(geo);
+        let mut cases =
+            Vec::with_capacity(st.planes[..geo.digits].iter().map(|p| p.and(&open).len() as usize).sum());
         let mut index = vec![u32::MAX; geo.cells * geo.digits];
         for cell in st.open_cells(geo).iter() {
             if crate::route::deadline_passed() {
