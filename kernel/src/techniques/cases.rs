@@ -26,7 +26,6 @@ use super::{Candidate, MAX_MOVES_PER_TECHNIQUE, Move, Pattern, State, Tech, code
 use crate::bits::{CellSet, count_at_least};
 use crate::board::{Geometry, MAX_DIGITS};
 use crate::solve::Node;
-use std::collections::HashSet;
 
 /// Rounds of singles a short trial follows.
 pub const STR_ROUNDS: u32 = 3;
@@ -501,39 +500,62 @@ impl<const W: usize> Cases<W> {
     }
 }
 
-/// Refutations: each case that breaks, as an elimination move of `tech`. Cheaper: fewer
-/// candidates in the cell, then fewer rounds.
-pub(crate) fn refutations_of<const W: usize>(
+/// A case move before it is built (a position has thousands, of which a few are kept): its one
+/// elimination, its ordering cost and digits, and where its houses are read.
+#[derive(Clone, Copy)]
+struct CaseEffect {
+    elim: Candidate,
+    cost: u32,
+    digits: u32,
+    houses: CaseHouses,
+}
+
+/// The houses a case move reads: every house of a cell, or one house.
+#[derive(Clone, Copy)]
+enum CaseHouses {
+    OfCell(usize),
+    One(usize),
+}
+
+impl CaseEffect {
+    fn build<const W: usize>(&self, geo: &Geometry<W>, tech: Tech) -> Move {
+        let houses = match self.houses {
+            CaseHouses::OfCell(cell) => geo.cell_houses[cell].clone(),
+            CaseHouses::One(h) => vec![h],
+        };
+        case_move(tech, Vec::new(), vec![self.elim], houses, self.digits, self.cost)
+    }
+}
+
+/// Refutations: each case that breaks, as an elimination. Cheaper: fewer candidates in the cell,
+/// then fewer rounds.
+fn refutations_of<const W: usize>(
     geo: &Geometry<W>,
     st: &State<W>,
     cases: &Cases<W>,
-    tech: Tech,
-    out: &mut Vec<Move>,
+    out: &mut Vec<CaseEffect>,
 ) {
     for &(cell, d, _, outcome) in &cases.cases {
         if let Outcome::Contradiction(r) = outcome {
             let n = mask_of(geo, &st.planes, cell).count_ones() as usize;
-            out.push(case_move(
-                tech,
-                Vec::new(),
-                vec![Candidate { cell, digit: d as u8 + 1 }],
-                geo.cell_houses[cell].clone(),
-                1 << d,
-                case_cost(r, n, cell),
-            ));
+            out.push(CaseEffect {
+                elim: Candidate { cell, digit: d as u8 + 1 },
+                cost: case_cost(r, n, cell),
+                digits: 1 << d,
+                houses: CaseHouses::OfCell(cell),
+            });
         }
     }
 }
 
 /// Forcing over choices: each candidate removed by every surviving case of one of `choices`, as
-/// one elimination move of `tech`.
-pub(crate) fn choice_forcing_of<const W: usize>(
+/// one elimination.
+fn choice_forcing_of<const W: usize>(
     geo: &Geometry<W>,
     st: &State<W>,
     cases: &Cases<W>,
     choices: &[Choice],
-    tech: Tech,
-    out: &mut Vec<Move>,
+    out: &mut Vec<CaseEffect>,
 ) {
     let mut branch: Vec<(Node<W>, Outcome)> = Vec::new();
     for choice in choices {
@@ -552,19 +574,17 @@ pub(crate) fn choice_forcing_of<const W: usize>(
         let r = branch.iter().map(|(_, o)| o.rounds()).max().unwrap_or(0);
         let digits = choice.options.iter().fold(0u32, |m, &(_, d)| m | 1 << d);
         let first = choice.options[0].0;
-        let houses: Vec<usize> = match choice.house {
-            Some(h) => vec![h],
-            None => geo.cell_houses[first].clone(),
+        let houses = match choice.house {
+            Some(h) => CaseHouses::One(h),
+            None => CaseHouses::OfCell(first),
         };
         for e in elims {
-            out.push(case_move(
-                tech,
-                Vec::new(),
-                vec![e],
-                houses.clone(),
-                digits | 1 << (e.digit - 1),
-                case_cost(r, choice.options.len(), first) + 1,
-            ));
+            out.push(CaseEffect {
+                elim: e,
+                cost: case_cost(r, choice.options.len(), first) + 1,
+                digits: digits | 1 << (e.digit - 1),
+                houses,
+            });
         }
     }
 }
@@ -583,21 +603,10 @@ pub(crate) fn case_search<const W: usize>(
     let Some(cases) = Cases::follow(geo, st, logic, rounds) else {
         return;
     };
-    out.extend(case_moves(geo, st, &cases, &choices(geo, st, max_options), tech));
-}
-
-/// The moves of `cases`: refutations, then forcing over `choices`, one per effect, cheapest first.
-fn case_moves<const W: usize>(
-    geo: &Geometry<W>,
-    st: &State<W>,
-    cases: &Cases<W>,
-    choices: &[Choice],
-    tech: Tech,
-) -> Vec<Move> {
     let mut found = Vec::new();
-    refutations_of(geo, st, cases, tech, &mut found);
-    choice_forcing_of(geo, st, cases, choices, tech, &mut found);
-    dedup_effects(found)
+    refutations_of(geo, st, &cases, &mut found);
+    choice_forcing_of(geo, st, &cases, &choices(geo, st, max_options), &mut found);
+    out.extend(distinct_effects(geo, found).iter().map(|e| e.build(geo, tech)));
 }
 
 /// The first `MAX_MOVES_PER_TECHNIQUE` moves of `case_search` (all that a route reads of a
@@ -625,7 +634,13 @@ fn cheapest_case_moves<const W: usize>(
     let Some(first) = Cases::follow_where(geo, st, logic, rounds, &wanted, None) else {
         return;
     };
-    let found = case_moves(geo, st, &first, &choices, tech);
+    // The forcing over choices reads only the choices' cases: it is the same with every case.
+    let mut forced = Vec::new();
+    choice_forcing_of(geo, st, &first, &choices, &mut forced);
+    let mut found = Vec::new();
+    refutations_of(geo, st, &first, &mut found);
+    found.extend_from_slice(&forced);
+    let found = distinct_effects(geo, found);
     let floor = st
         .open_cells(geo)
         .iter()
@@ -633,30 +648,31 @@ fn cheapest_case_moves<const W: usize>(
         .map(|cell| case_cost(0, mask_of(geo, &st.planes, cell).count_ones() as usize, cell))
         .min();
     let sure = match floor {
-        Some(floor) => found.iter().take_while(|m| m.cost < floor).count(),
+        Some(floor) => found.iter().take_while(|e| e.cost < floor).count(),
         None => found.len(),
     };
     if sure >= MAX_MOVES_PER_TECHNIQUE || floor.is_none() {
-        out.extend(found.into_iter().take(MAX_MOVES_PER_TECHNIQUE));
+        out.extend(found.iter().take(MAX_MOVES_PER_TECHNIQUE).map(|e| e.build(geo, tech)));
         return;
     }
     let Some(all) = Cases::follow_where(geo, st, logic, rounds, &|_, _| true, Some(&first)) else {
         return;
     };
-    out.extend(case_moves(geo, st, &all, &choices, tech).into_iter().take(MAX_MOVES_PER_TECHNIQUE));
+    let mut found = Vec::new();
+    refutations_of(geo, st, &all, &mut found);
+    found.extend_from_slice(&forced);
+    out.extend(distinct_effects(geo, found).iter().take(MAX_MOVES_PER_TECHNIQUE).map(|e| e.build(geo, tech)));
 }
 
-/// Keeps one move per effect (the cheapest; the first found on a tie): a candidate refuted
-/// directly is often also removed by a choice.
-fn dedup_effects(mut found: Vec<Move>) -> Vec<Move> {
-    found.sort_by_key(|m| m.cost);
-    // A set of the effects met so far: a position has hundreds of case moves, too many to compare
-    // each with every one kept.
-    let mut seen: HashSet<(&[Candidate], &[Candidate])> = HashSet::with_capacity(found.len());
-    let first: Vec<bool> =
-        found.iter().map(|m| seen.insert((m.placements.as_slice(), m.eliminations.as_slice()))).collect();
-    drop(seen);
-    found.into_iter().zip(first).filter_map(|(m, first)| first.then_some(m)).collect()
+/// Keeps one effect per candidate (the cheapest; the first found on a tie: a candidate refuted
+/// directly is often also removed by a choice), cheapest first.
+fn distinct_effects<const W: usize>(geo: &Geometry<W>, mut found: Vec<CaseEffect>) -> Vec<CaseEffect> {
+    found.sort_by_key(|e| e.cost);
+    let mut seen = vec![false; geo.cells * geo.digits];
+    found.retain(|e| {
+        !std::mem::replace(&mut seen[e.elim.cell * geo.digits + e.elim.digit as usize - 1], true)
+    });
+    found
 }
 
 /// CAS Case analysis: refutations within `CAS_ROUNDS` rounds of singles and locks, then cell and
