@@ -126,8 +126,20 @@ impl<const W: usize> Net<W> {
             }
             als_nodes.push(ids);
         }
-        let n = nodes.len();
-        let mut net = Net { nodes, strong: vec![Vec::new(); n], weak: vec![Vec::new(); n], masks };
+        // Room for each node's links, so that the lists do not grow link by link: its weak links join
+        // the nodes of its digit that it sees (its peers holding the digit, and a few groups) and
+        // a single node's other digits in its cell; strong links are few.
+        let weak = nodes
+            .iter()
+            .map(|nd| {
+                let same_digit = st.planes[nd.digit].and(&open).and(&nd.sees).len() as usize;
+                let in_cell =
+                    if nd.group { 0 } else { masks[nd.cells.first().expect("cell")].count_ones() as usize };
+                Vec::with_capacity(same_digit + in_cell + 4)
+            })
+            .collect();
+        let strong = (0..nodes.len()).map(|_| Vec::with_capacity(4)).collect();
+        let mut net = Net { nodes, strong, weak, masks };
         let find = |net: &Net<W>, d: usize, cells: &CellSet<W>| -> usize {
             if cells.is_single() {
                 return cell_node[d * geo.cells + cells.first().expect("cell")];
@@ -215,10 +227,11 @@ impl<const W: usize> Net<W> {
             }
         }
         // Links inside cells.
+        let mut ns: Vec<usize> = Vec::with_capacity(geo.digits);
         for c in open.iter() {
             let m = net.masks[c];
-            let ns: Vec<usize> =
-                (0..geo.digits).filter(|&d| m >> d & 1 == 1).map(|d| cell_node[d * geo.cells + c]).collect();
+            ns.clear();
+            ns.extend((0..geo.digits).filter(|&d| m >> d & 1 == 1).map(|d| cell_node[d * geo.cells + c]));
             if ns.len() == 2 {
                 link(&mut net.strong, ns[0], ns[1], IN_CELL);
             }

@@ -390,8 +390,11 @@ pub fn death_blossom<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut
             continue;
         }
         let mut pick = vec![0usize; k];
+        // One list for every combination of the stem (a stem can have thousands of them).
+        let mut chosen: Vec<&Als<W>> = Vec::with_capacity(k);
         'combos: loop {
-            let chosen: Vec<&Als<W>> = (0..k).map(|i| &cx.als[petals[i][pick[i]]]).collect();
+            chosen.clear();
+            chosen.extend((0..k).map(|i| &cx.als[petals[i][pick[i]]]));
             let disjoint = (0..k).all(|i| (i + 1..k).all(|j| !chosen[i].cells.intersects(&chosen[j].cells)));
             let z_mask = chosen.iter().fold(u32::MAX, |acc, a| acc & a.mask) & !sm;
             if disjoint && z_mask != 0 {

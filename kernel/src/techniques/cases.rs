@@ -22,7 +22,7 @@
 //! The round bounds keep the cases short enough to follow in the head or on paper; longer cases
 //! are forcing chains (Extreme, `forcing.rs`).
 
-use super::{Candidate, Move, Pattern, State, Tech, code};
+use super::{Candidate, MAX_MOVES_PER_TECHNIQUE, Move, Pattern, State, Tech, code};
 use crate::bits::{CellSet, count_at_least};
 use crate::board::{Geometry, MAX_DIGITS};
 use crate::solve::Node;
@@ -159,23 +159,32 @@ fn digit_locks<const W: usize>(
     open: &CellSet<W>,
 ) -> bool {
     let mut any = false;
+    // The intersections come grouped by house `a`: its spots are read once per group.
+    let mut spots_in: Option<(usize, CellSet<W>)> = None;
     for &(a, b) in &geo.intersections {
-        any |= lock(geo, node, d, plane, open, (a, b));
+        let spots = match spots_in {
+            Some((h, spots)) if h == a => spots,
+            _ => {
+                let spots = plane.and(&geo.houses[a]).and(open);
+                spots_in = Some((a, spots));
+                spots
+            }
+        };
+        any |= lock(geo, node, d, &spots, open, (a, b));
     }
     any
 }
 
-/// The lock of digit index `d` (candidates `plane` at the start of the round) in house `a`
-/// inside house `b`, applied to `node`: true when a candidate went.
+/// The lock of digit index `d` in house `a` inside house `b`, given `spots`, the digit's open
+/// candidates in `a` at the start of the round, applied to `node`: true when a candidate went.
 fn lock<const W: usize>(
     geo: &Geometry<W>,
     node: &mut Node<W>,
     d: usize,
-    plane: &CellSet<W>,
+    spots: &CellSet<W>,
     open: &CellSet<W>,
     (a, b): (usize, usize),
 ) -> bool {
-    let spots = plane.and(&geo.houses[a]).and(open);
     if spots.is_empty() || !spots.is_subset(&geo.houses[b]) {
         return false;
     }
@@ -212,7 +221,7 @@ fn locks_round_plain<const W: usize>(geo: &Geometry<W>, node: &mut Node<W>, open
     let mut any = false;
     for &(a, b) in &geo.intersections {
         for (d, plane) in snap[..geo.digits].iter().enumerate() {
-            any |= lock(geo, node, d, plane, open, (a, b));
+            any |= lock(geo, node, d, &plane.and(&geo.houses[a]).and(open), open, (a, b));
         }
     }
     any
@@ -447,17 +456,36 @@ pub(crate) struct Cases<const W: usize> {
 impl<const W: usize> Cases<W> {
     /// None when the deadline passed before every case was followed.
     pub fn follow(geo: &Geometry<W>, st: &State<W>, logic: Logic, rounds: u32) -> Option<Cases<W>> {
+        Self::follow_where(geo, st, logic, rounds, &|_, _| true, None)
+    }
+
+    /// `follow` for the candidates (cell, digit index) that `wanted` keeps (the others have no
+    /// case), reading the cases `known` has rather than following them again.
+    fn follow_where(
+        geo: &Geometry<W>,
+        st: &State<W>,
+        logic: Logic,
+        rounds: u32,
+        wanted: &dyn Fn(usize, usize) -> bool,
+        known: Option<&Cases<W>>,
+    ) -> Option<Cases<W>> {
         let base = node_of(st);
         let quiet = (logic >= Logic::Locked).then(|| QuietLocks::of(geo, &base));
-        let mut cases = Vec::new();
+        // Room for every candidate's case (a case holds a whole position: growing the list copies them).
+        let open = st.open_cells(geo);
+        let mut cases =
+            Vec::with_capacity(st.planes[..geo.digits].iter().map(|p| p.and(&open).len() as usize).sum());
         let mut index = vec![u32::MAX; geo.cells * geo.digits];
         for cell in st.open_cells(geo).iter() {
             if crate::route::deadline_passed() {
                 return None;
             }
             let m = mask_of(geo, &st.planes, cell);
-            for d in (0..geo.digits).filter(|&d| m & (1 << d) != 0) {
-                let (node, outcome) = assume_quiet(geo, &base, cell, d, logic, rounds, quiet.as_ref());
+            for d in (0..geo.digits).filter(|&d| m & (1 << d) != 0 && wanted(cell, d)) {
+                let (node, outcome) = match known.and_then(|k| k.get(cell, d)) {
+                    Some(&(_, _, node, outcome)) => (node, outcome),
+                    None => assume_quiet(geo, &base, cell, d, logic, rounds, quiet.as_ref()),
+                };
                 index[cell * geo.digits + d] = cases.len() as u32;
                 cases.push((cell, d, node, outcome));
             }
@@ -472,42 +500,65 @@ impl<const W: usize> Cases<W> {
     }
 }
 
-/// Refutations: each case that breaks, as an elimination move of `tech`. Cheaper: fewer
-/// candidates in the cell, then fewer rounds.
-pub(crate) fn refutations_of<const W: usize>(
+/// A case move before it is built (a position has thousands, of which a few are kept): its one
+/// elimination, its ordering cost and digits, and where its houses are read.
+#[derive(Clone, Copy)]
+struct CaseEffect {
+    elim: Candidate,
+    cost: u32,
+    digits: u32,
+    houses: CaseHouses,
+}
+
+/// The houses a case move reads: every house of a cell, or one house.
+#[derive(Clone, Copy)]
+enum CaseHouses {
+    OfCell(usize),
+    One(usize),
+}
+
+impl CaseEffect {
+    fn build<const W: usize>(&self, geo: &Geometry<W>, tech: Tech) -> Move {
+        let houses = match self.houses {
+            CaseHouses::OfCell(cell) => geo.cell_houses[cell].clone(),
+            CaseHouses::One(h) => vec![h],
+        };
+        case_move(tech, Vec::new(), vec![self.elim], houses, self.digits, self.cost)
+    }
+}
+
+/// Refutations: each case that breaks, as an elimination. Cheaper: fewer candidates in the cell,
+/// then fewer rounds.
+fn refutations_of<const W: usize>(
     geo: &Geometry<W>,
     st: &State<W>,
     cases: &Cases<W>,
-    tech: Tech,
-    out: &mut Vec<Move>,
+    out: &mut Vec<CaseEffect>,
 ) {
     for &(cell, d, _, outcome) in &cases.cases {
         if let Outcome::Contradiction(r) = outcome {
             let n = mask_of(geo, &st.planes, cell).count_ones() as usize;
-            out.push(case_move(
-                tech,
-                Vec::new(),
-                vec![Candidate { cell, digit: d as u8 + 1 }],
-                geo.cell_houses[cell].clone(),
-                1 << d,
-                case_cost(r, n, cell),
-            ));
+            out.push(CaseEffect {
+                elim: Candidate { cell, digit: d as u8 + 1 },
+                cost: case_cost(r, n, cell),
+                digits: 1 << d,
+                houses: CaseHouses::OfCell(cell),
+            });
         }
     }
 }
 
-/// Forcing over choices: each candidate removed by every surviving case of a choice with at most
-/// `max_options` options, as one elimination move of `tech`.
-pub(crate) fn choice_forcing_of<const W: usize>(
+/// Forcing over choices: each candidate removed by every surviving case of one of `choices`, as
+/// one elimination.
+fn choice_forcing_of<const W: usize>(
     geo: &Geometry<W>,
     st: &State<W>,
     cases: &Cases<W>,
-    max_options: u32,
-    tech: Tech,
-    out: &mut Vec<Move>,
+    choices: &[Choice],
+    out: &mut Vec<CaseEffect>,
 ) {
     let mut branch: Vec<(Node<W>, Outcome)> = Vec::new();
-    for choice in choices(geo, st, max_options) {
+    for choice in choices {
         branch.clear();
         for &(c, d) in &choice.options {
             if let Some(&(_, _, node, outcome)) = cases.get(c, d) {
@@ -523,19 +574,17 @@ pub(crate) fn choice_forcing_of<const W: usize>(
         let r = branch.iter().map(|(_, o)| o.rounds()).max().unwrap_or(0);
         let digits = choice.options.iter().fold(0u32, |m, &(_, d)| m | 1 << d);
         let first = choice.options[0].0;
-        let houses: Vec<usize> = match choice.house {
-            Some(h) => vec![h],
-            None => geo.cell_houses[first].clone(),
+        let houses = match choice.house {
+            Some(h) => CaseHouses::One(h),
+            None => CaseHouses::OfCell(first),
         };
         for e in elims {
-            out.push(case_move(
-                tech,
-                Vec::new(),
-                vec![e],
-                houses.clone(),
-                digits | 1 << (e.digit - 1),
-                case_cost(r, choice.options.len(), first) + 1,
-            ));
+            out.push(CaseEffect {
+                elim: e,
+                cost: case_cost(r, choice.options.len(), first) + 1,
+                digits: digits | 1 << (e.digit - 1),
+                houses,
+            });
         }
     }
 }
@@ -554,31 +603,83 @@ pub(crate) fn case_search<const W: usize>(
     let Some(cases) = Cases::follow(geo, st, logic, rounds) else {
         return;
     };
-    let from = out.len();
-    refutations_of(geo, st, &cases, tech, out);
-    choice_forcing_of(geo, st, &cases, max_options, tech, out);
-    let found = out.split_off(from);
-    out.extend(dedup_effects(found));
+    let mut found = Vec::new();
+    refutations_of(geo, st, &cases, &mut found);
+    choice_forcing_of(geo, st, &cases, &choices(geo, st, max_options), &mut found);
+    out.extend(distinct_effects(geo, found).iter().map(|e| e.build(geo, tech)));
 }
 
-/// Keeps one move per effect (the cheapest; the first found on a tie): a candidate refuted
-/// directly is often also removed by a choice.
-fn dedup_effects(mut found: Vec<Move>) -> Vec<Move> {
-    found.sort_by_key(|m| m.cost);
-    let mut kept: Vec<Move> = Vec::with_capacity(found.len());
-    for m in found {
-        if !kept.iter().any(|k| k.placements == m.placements && k.eliminations == m.eliminations) {
-            kept.push(m);
+/// The first `MAX_MOVES_PER_TECHNIQUE` moves of `case_search` (all that a route reads of a
+/// search: it keeps the cheapest eight). The cases of the choices' options are followed first.
+/// The other candidates' cases can only add refutations, each costing at least its cell's
+/// candidate count (more than a choice's options) at no round: those cases are followed only when
+/// fewer than eight moves are cheaper than the cheapest such refutation could be.
+fn cheapest_case_moves<const W: usize>(
+    geo: &Geometry<W>,
+    st: &State<W>,
+    logic: Logic,
+    rounds: u32,
+    max_options: u32,
+    tech: Tech,
+    out: &mut Vec<Move>,
+) {
+    let choices = choices(geo, st, max_options);
+    let mut in_choice = vec![false; geo.cells * geo.digits];
+    for choice in &choices {
+        for &(cell, d) in &choice.options {
+            in_choice[cell * geo.digits + d] = true;
         }
     }
-    kept
+    let wanted = |cell: usize, d: usize| in_choice[cell * geo.digits + d];
+    let Some(first) = Cases::follow_where(geo, st, logic, rounds, &wanted, None) else {
+        return;
+    };
+    // The forcing over choices reads only the choices' cases: it is the same with every case.
+    let mut forced = Vec::new();
+    choice_forcing_of(geo, st, &first, &choices, &mut forced);
+    let mut found = Vec::new();
+    refutations_of(geo, st, &first, &mut found);
+    found.extend_from_slice(&forced);
+    let found = distinct_effects(geo, found);
+    let floor = st
+        .open_cells(geo)
+        .iter()
+        .filter(|&cell| (0..geo.digits).any(|d| st.planes[d].contains(cell) && !wanted(cell, d)))
+        .map(|cell| case_cost(0, mask_of(geo, &st.planes, cell).count_ones() as usize, cell))
+        .min();
+    let sure = match floor {
+        Some(floor) => found.iter().take_while(|e| e.cost < floor).count(),
+        None => found.len(),
+    };
+    if sure >= MAX_MOVES_PER_TECHNIQUE || floor.is_none() {
+        out.extend(found.iter().take(MAX_MOVES_PER_TECHNIQUE).map(|e| e.build(geo, tech)));
+        return;
+    }
+    let Some(all) = Cases::follow_where(geo, st, logic, rounds, &|_, _| true, Some(&first)) else {
+        return;
+    };
+    let mut found = Vec::new();
+    refutations_of(geo, st, &all, &mut found);
+    found.extend_from_slice(&forced);
+    out.extend(distinct_effects(geo, found).iter().take(MAX_MOVES_PER_TECHNIQUE).map(|e| e.build(geo, tech)));
+}
+
+/// Keeps one effect per candidate (the cheapest; the first found on a tie: a candidate refuted
+/// directly is often also removed by a choice), cheapest first.
+fn distinct_effects<const W: usize>(geo: &Geometry<W>, mut found: Vec<CaseEffect>) -> Vec<CaseEffect> {
+    found.sort_by_key(|e| e.cost);
+    let mut seen = vec![false; geo.cells * geo.digits];
+    found.retain(|e| {
+        !std::mem::replace(&mut seen[e.elim.cell * geo.digits + e.elim.digit as usize - 1], true)
+    });
+    found
 }
 
 /// CAS Case analysis: refutations within `CAS_ROUNDS` rounds of singles and locks, then cell and
-/// house case analysis over choices of at most `CAS_OPTIONS` options.
+/// house case analysis over choices of at most `CAS_OPTIONS` options; the cheapest eight moves.
 pub fn case_analysis<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
     super::memo::per_position(super::memo::Searcher::CaseAnalysis, geo, st, out, |out| {
-        case_search(geo, st, Logic::Locked, CAS_ROUNDS, CAS_OPTIONS, code::CAS, out)
+        cheapest_case_moves(geo, st, Logic::Locked, CAS_ROUNDS, CAS_OPTIONS, code::CAS, out)
     });
 }
 
@@ -694,6 +795,28 @@ mod tests {
 
     fn same<const W: usize>(a: &Node<W>, b: &Node<W>) -> bool {
         a.planes == b.planes && a.placed == b.placed
+    }
+
+    /// The cheapest case moves, found following the choices' cases first, are the first moves of
+    /// the search that follows every case, on Expert positions and on a fresh puzzle.
+    #[test]
+    fn cheapest_case_moves_are_the_full_search_s_first() {
+        let geo = classic9();
+        let fresh: Vec<u8> =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+                .bytes()
+                .map(|b| if b == b'.' { 0 } else { b - b'0' })
+                .collect();
+        let positions =
+            [from_grid(&geo, AICE.0), from_grid(&geo, QUIET.0), State::new(&geo, &fresh).expect("valid")];
+        for st in &positions {
+            let mut full = Vec::new();
+            case_search(&geo, st, Logic::Locked, CAS_ROUNDS, CAS_OPTIONS, code::CAS, &mut full);
+            full.truncate(MAX_MOVES_PER_TECHNIQUE);
+            let mut cheapest = Vec::new();
+            cheapest_case_moves(&geo, st, Logic::Locked, CAS_ROUNDS, CAS_OPTIONS, code::CAS, &mut cheapest);
+            assert_eq!(cheapest, full);
+        }
     }
 
     /// Every case of a few positions (Expert ones without locks, and a fresh puzzle full of

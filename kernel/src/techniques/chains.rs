@@ -104,10 +104,11 @@ impl<const W: usize> Graph<W> {
         }
     }
 
-    fn push(&mut self, node: Node<W>) -> usize {
+    /// Adds a node with room for `weak_room` weak links (so that its list does not grow link by link).
+    fn push(&mut self, node: Node<W>, weak_room: usize) -> usize {
         self.nodes.push(node);
         self.strong.push(Vec::new());
-        self.weak.push(Vec::new());
+        self.weak.push(Vec::with_capacity(weak_room));
         self.nodes.len() - 1
     }
 
@@ -133,12 +134,12 @@ impl<const W: usize> Graph<W> {
         let first = self.nodes.len();
         self.cell_node[d] = vec![NONE; geo.cells];
         for c in plane.iter() {
-            let n = self.push(Node {
-                digit: d,
-                cells: CellSet::from_cells([c]),
-                sees: geo.peers[c],
-                group: false,
-            });
+            // Its weak links: its peers holding the digit, a few groups, its cell's other digits.
+            let room = plane.and(&geo.peers[c]).len() as usize + 4 + geo.digits;
+            let n = self.push(
+                Node { digit: d, cells: CellSet::from_cells([c]), sees: geo.peers[c], group: false },
+                room,
+            );
             self.cell_node[d][c] = n;
         }
         if grouped {
@@ -147,7 +148,8 @@ impl<const W: usize> Graph<W> {
                     let seg = plane.and(&geo.houses[b]).and(&geo.houses[l]);
                     if seg.len() >= 2 {
                         let sees = seg.iter().fold(geo.all, |acc, c| acc.and(&geo.peers[c]));
-                        self.push(Node { digit: d, cells: seg, sees, group: true });
+                        let room = plane.and(&sees).len() as usize + 4;
+                        self.push(Node { digit: d, cells: seg, sees, group: true }, room);
                     }
                 }
             }

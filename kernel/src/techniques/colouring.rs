@@ -280,17 +280,24 @@ pub fn medusa<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Mo
     }
     let mut seen: Vec<CellSet<W>> = vec![CellSet::EMPTY; nd];
     let mut stack: Vec<(usize, usize, usize)> = Vec::new();
+    // One cluster's lists, emptied for each start: most clusters are a candidate or two.
+    let mut cl = Medusa {
+        colours: [vec![CellSet::EMPTY; nd], vec![CellSet::EMPTY; nd]],
+        digits: 0,
+        nodes: 0,
+        houses: Vec::new(),
+    };
     for start in open.iter() {
         for d0 in (0..nd).filter(|&d| masks[start] >> d & 1 == 1) {
             if seen[d0].contains(start) {
                 continue;
             }
-            let mut cl = Medusa {
-                colours: [vec![CellSet::EMPTY; nd], vec![CellSet::EMPTY; nd]],
-                digits: 0,
-                nodes: 0,
-                houses: Vec::new(),
-            };
+            for colour in &mut cl.colours {
+                colour.fill(CellSet::EMPTY);
+            }
+            cl.digits = 0;
+            cl.nodes = 0;
+            cl.houses.clear();
             seen[d0].insert(start);
             cl.colours[0][d0].insert(start);
             stack.push((start, d0, 0));

@@ -90,6 +90,9 @@ enum Kind {
 }
 
 /// Fish for digit `d` with bases from `base_family` and covers from `cover_family`, sizes `sizes`.
+/// A set of bases all in `finned_done` was searched against the same covers for finned fish
+/// (`Kind::FinnedAndLarger`, into `out`): each finned fish it makes is in `out` already, as FRK
+/// with at most as many houses, so only its fish without fins are looked for again.
 #[allow(clippy::too_many_arguments)]
 fn search<const W: usize>(
     geo: &Geometry<W>,
@@ -97,6 +100,7 @@ fn search<const W: usize>(
     d: usize,
     base_family: &[usize],
     cover_family: &[usize],
+    finned_done: &[usize],
     sizes: std::ops::RangeInclusive<usize>,
     kind: Kind,
     out: &mut Vec<Move>,
@@ -154,6 +158,7 @@ fn search<const W: usize>(
             for k in (0..covers.len()).rev() {
                 rest[k] = rest[k + 1].or(&cover_cells[k]);
             }
+            let max_fins = if pick.iter().all(|&i| finned_done.contains(&bases[i].0)) { 0 } else { max_fins };
             let walk = CoverWalk { cells: &cover_cells, rest: &rest, body, n, max_fins, geo };
             walk.go(0, 0, CellSet::EMPTY, &mut [0; MAX_SIZE], &mut |cpick, cover| {
                 // Every base keeps a candidate in the covers.
@@ -270,8 +275,8 @@ pub fn x_wing<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Mo
     for d in 0..geo.digits {
         let plane = st.planes[d].and(&open);
         let digit = |out: &mut Vec<Move>| {
-            search(geo, &plane, d, &geo.rows, &geo.cols, 2..=2, Kind::Basic, out);
-            search(geo, &plane, d, &geo.cols, &geo.rows, 2..=2, Kind::Basic, out);
+            search(geo, &plane, d, &geo.rows, &geo.cols, &[], 2..=2, Kind::Basic, out);
+            search(geo, &plane, d, &geo.cols, &geo.rows, &[], 2..=2, Kind::Basic, out);
         };
         // The memo needs a list holding only this search's moves.
         if fresh {
@@ -292,14 +297,15 @@ pub fn fish<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move
     for d in 0..geo.digits {
         let plane = st.planes[d].and(&open);
         let digit = |out: &mut Vec<Move>| {
-            search(geo, &plane, d, &geo.rows, &geo.cols, 2..=4, Kind::FinnedAndLarger, out);
-            search(geo, &plane, d, &geo.cols, &geo.rows, 2..=4, Kind::FinnedAndLarger, out);
+            search(geo, &plane, d, &geo.rows, &geo.cols, &[], 2..=4, Kind::FinnedAndLarger, out);
+            search(geo, &plane, d, &geo.cols, &geo.rows, &[], 2..=4, Kind::FinnedAndLarger, out);
             if !geo.boxes.is_empty() {
                 // Franken: boxes join the bases (rows + boxes covered by columns) or the covers.
-                search(geo, &plane, d, &rows_boxes, &geo.cols, 2..=3, Kind::Franken, out);
-                search(geo, &plane, d, &geo.rows, &cols_boxes, 2..=3, Kind::Franken, out);
-                search(geo, &plane, d, &cols_boxes, &geo.rows, 2..=3, Kind::Franken, out);
-                search(geo, &plane, d, &geo.cols, &rows_boxes, 2..=3, Kind::Franken, out);
+                // Rows alone against columns (columns against rows) were searched just above.
+                search(geo, &plane, d, &rows_boxes, &geo.cols, &geo.rows, 2..=3, Kind::Franken, out);
+                search(geo, &plane, d, &geo.rows, &cols_boxes, &[], 2..=3, Kind::Franken, out);
+                search(geo, &plane, d, &cols_boxes, &geo.rows, &geo.cols, 2..=3, Kind::Franken, out);
+                search(geo, &plane, d, &geo.cols, &rows_boxes, &[], 2..=3, Kind::Franken, out);
             }
         };
         // The memo needs a list holding only this search's moves.

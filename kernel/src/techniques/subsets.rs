@@ -70,9 +70,16 @@ fn naked<const W: usize>(geo: &Geometry<W>, st: &State<W>, k: usize, limit: usiz
         if cells.len() <= k {
             continue;
         }
-        for_each_combination(cells.len(), k, &mut |pick| {
+        // Only cells of 2 to k candidates can be in the subset: the choices are made among them
+        // (in the same order, so the same subsets are found in the same order).
+        let pool: Vec<usize> =
+            (0..cells.len()).filter(|&i| (2..=k).contains(&(masks[i].count_ones() as usize))).collect();
+        let mut pick = Vec::with_capacity(k);
+        for_each_combination(pool.len(), k, &mut |in_pool| {
+            pick.clear();
+            pick.extend(in_pool.iter().map(|&p| pool[p]));
             let union = pick.iter().fold(0u32, |acc, &i| acc | masks[i]);
-            if union.count_ones() as usize != k || pick.iter().any(|&i| masks[i].count_ones() < 2) {
+            if union.count_ones() as usize != k {
                 return true;
             }
             let mut eliminations = Vec::new();
@@ -120,12 +127,16 @@ fn hidden<const W: usize>(geo: &Geometry<W>, st: &State<W>, k: usize, limit: usi
         if digits.len() <= k {
             continue;
         }
-        for_each_combination(digits.len(), k, &mut |pick| {
-            if pick.iter().any(|&i| digits[i].1.len() < 2) {
-                return true;
-            }
+        // Only digits of 2 to k places can be in the subset: the choices are made among them (in
+        // the same order, so the same subsets are found in the same order).
+        let pool: Vec<usize> =
+            (0..digits.len()).filter(|&i| (2..=k).contains(&(digits[i].1.len() as usize))).collect();
+        let mut pick = Vec::with_capacity(k);
+        for_each_combination(pool.len(), k, &mut |in_pool| {
+            pick.clear();
+            pick.extend(in_pool.iter().map(|&p| pool[p]));
             let mut cells = crate::bits::CellSet::<W>::EMPTY;
-            for &i in pick {
+            for &i in &pick {
                 cells |= digits[i].1;
             }
             if cells.len() as usize != k {
