@@ -793,6 +793,16 @@ mod tests {
     use super::*;
     use crate::techniques::test_positions::{AICE, QUIET, classic9, from_grid};
 
+    /// Two Expert positions (one without locks) and a fresh puzzle full of them.
+    fn sample_positions(geo: &Geometry<2>) -> [State<2>; 3] {
+        let fresh: Vec<u8> =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+                .bytes()
+                .map(|b| if b == b'.' { 0 } else { b - b'0' })
+                .collect();
+        [from_grid(geo, AICE.0), from_grid(geo, QUIET.0), State::new(geo, &fresh).expect("valid")]
+    }
+
     fn same<const W: usize>(a: &Node<W>, b: &Node<W>) -> bool {
         a.planes == b.planes && a.placed == b.placed
     }
@@ -802,13 +812,7 @@ mod tests {
     #[test]
     fn cheapest_case_moves_are_the_full_search_s_first() {
         let geo = classic9();
-        let fresh: Vec<u8> =
-            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
-                .bytes()
-                .map(|b| if b == b'.' { 0 } else { b - b'0' })
-                .collect();
-        let positions =
-            [from_grid(&geo, AICE.0), from_grid(&geo, QUIET.0), State::new(&geo, &fresh).expect("valid")];
+        let positions = sample_positions(&geo);
         for st in &positions {
             let mut full = Vec::new();
             case_search(&geo, st, Logic::Locked, CAS_ROUNDS, CAS_OPTIONS, code::CAS, &mut full);
@@ -825,13 +829,7 @@ mod tests {
     #[test]
     fn quiet_locks_change_nothing() {
         let geo = classic9();
-        let fresh: Vec<u8> =
-            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
-                .bytes()
-                .map(|b| if b == b'.' { 0 } else { b - b'0' })
-                .collect();
-        let positions =
-            [from_grid(&geo, AICE.0), from_grid(&geo, QUIET.0), State::new(&geo, &fresh).expect("valid")];
+        let positions = sample_positions(&geo);
         let mut rounds_compared = 0;
         for st in &positions {
             let base = node_of(st);
