@@ -65,3 +65,17 @@ fn an_empty_rectangle_in_the_head_survives_a_ban_of_the_written_one() {
     assert!(ere.iter().all(|s| s.eliminations.is_empty() && s.placements.len() == 1));
     assert_eq!(ere[0].placements, vec![cand(&board, "r4c5=3")]);
 }
+
+#[test]
+fn a_swordfish_is_not_crowded_out_by_cheaper_franken_fish() {
+    // classic-se-rated.tsv:4195 with X-Wings and short chains banned: the fish search finds more
+    // than eight cheaper Franken / finned X-Wings, but the Swordfish (studied first in Very Hard)
+    // keeps its own eight places, and the route takes it, as the reference does.
+    let puzzle = "..1...2..6..5.1..8..........3.1.5.7...24371...........2..918..5..3...6...973.681.";
+    let banned = [code::XWG, code::SKY, code::ERE, code::TUR, code::XYZ, code::NPR, code::KTE];
+    let (board, r) = route(puzzle, &banned);
+    let swf = r.steps.iter().find(|s| s.tech == code::SWF).expect("a Swordfish on the route");
+    let mut got = swf.eliminations.clone();
+    got.sort();
+    assert_eq!(got, sorted(&board, &["r3c2#2", "r3c5#2", "r6c5#2", "r8c9#2"]));
+}

@@ -180,10 +180,24 @@ pub fn structural_cost<const W: usize>(
     (digits.min(40) * 10_000_000 + houses.min(99) * 100_000 + spread.min(999) * 100 + links.min(99)) as u32
 }
 
-/// Keeps a search's cheapest `MAX_MOVES_PER_TECHNIQUE` moves (in cost order, ties in found order).
+/// Keeps a search's cheapest `MAX_MOVES_PER_TECHNIQUE` moves of each technique (in cost order,
+/// ties in found order).
 pub fn cap_moves(moves: &mut Vec<Move>) {
     moves.sort_by_key(|m| m.cost);
-    moves.truncate(MAX_MOVES_PER_TECHNIQUE);
+    // Per technique: one search may name several (the fish search's Swordfish among many
+    // cheaper Franken X-Wings).
+    let mut kept: Vec<(Tech, usize)> = Vec::new();
+    moves.retain(|m| match kept.iter_mut().find(|(t, _)| *t == m.tech) {
+        Some((_, n)) if *n >= MAX_MOVES_PER_TECHNIQUE => false,
+        Some((_, n)) => {
+            *n += 1;
+            true
+        }
+        None => {
+            kept.push((m.tech, 1));
+            true
+        }
+    });
 }
 
 /// A solving position in full-notes mode: every placement has cleared its peers.
