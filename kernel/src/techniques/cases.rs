@@ -637,10 +637,16 @@ fn cheapest_case_moves<const W: usize>(
     // The forcing over choices reads only the choices' cases: it is the same with every case.
     let mut forced = Vec::new();
     choice_forcing_of(geo, st, &first, &choices, &mut forced);
-    let mut found = Vec::new();
-    refutations_of(geo, st, &first, &mut found);
-    found.extend_from_slice(&forced);
-    let found = distinct_effects(geo, found);
+    let effects = |cases: &Cases<W>| {
+        let mut found = Vec::new();
+        refutations_of(geo, st, cases, &mut found);
+        found.extend_from_slice(&forced);
+        distinct_effects(geo, found)
+    };
+    let mut emit = |found: &[CaseEffect]| {
+        out.extend(found.iter().take(MAX_MOVES_PER_TECHNIQUE).map(|e| e.build(geo, tech)));
+    };
+    let found = effects(&first);
     let floor = st
         .open_cells(geo)
         .iter()
@@ -652,16 +658,12 @@ fn cheapest_case_moves<const W: usize>(
         None => found.len(),
     };
     if sure >= MAX_MOVES_PER_TECHNIQUE || floor.is_none() {
-        out.extend(found.iter().take(MAX_MOVES_PER_TECHNIQUE).map(|e| e.build(geo, tech)));
+        emit(&found);
         return;
     }
-    let Some(all) = Cases::follow_where(geo, st, logic, rounds, &|_, _| true, Some(&first)) else {
-        return;
-    };
-    let mut found = Vec::new();
-    refutations_of(geo, st, &all, &mut found);
-    found.extend_from_slice(&forced);
-    out.extend(distinct_effects(geo, found).iter().take(MAX_MOVES_PER_TECHNIQUE).map(|e| e.build(geo, tech)));
+    if let Some(all) = Cases::follow_where(geo, st, logic, rounds, &|_, _| true, Some(&first)) {
+        emit(&effects(&all));
+    }
 }
 
 /// Keeps one effect per candidate (the cheapest; the first found on a tie: a candidate refuted
