@@ -66,14 +66,14 @@ fn easy_routes_write_no_notes() {
 
 /// A step of the reference's written route on the spec's worked example (grade-card-format.txt),
 /// after notes: the route's steps before it (placements `r2c7=9`, eliminations `r5c9#8`), the
-/// step's effect, its price under the difficulty prices and rc1's moves on offer there (None
-/// where the reference's pattern tier lists other moves than ours: it keeps fish, chains and AICs
-/// in one tier).
+/// step's effect, its price under the difficulty prices, rc1's moves on offer there and how far
+/// our count may be from it (in the chain tier our searches keep at most eight moves of a
+/// technique, and name some chains otherwise).
 struct NotesCase {
     before: &'static str,
     effect: &'static str,
     rc1_price: f64,
-    rc1_on_offer: Option<usize>,
+    rc1_on_offer: (usize, usize),
 }
 
 const WORKED: &str = "....4.8.3.6...8..29.86.5..1235.........7..2.........96..2......8.12..7...9.......";
@@ -86,12 +86,12 @@ const NOTES_CASES: [NotesCase; 5] = [
         before: "r7c8=1 r5c9#8",
         effect: "r4c5#8 r4c6#4",
         rc1_price: 6.992_956,
-        rc1_on_offer: Some(2),
+        rc1_on_offer: (2, 0),
     },
-    NotesCase { before: "r4c6#4", effect: "r8c9#4 r8c9#5", rc1_price: 7.468_798, rc1_on_offer: Some(4) },
-    NotesCase { before: "r8c9=9", effect: "r9c6#3", rc1_price: 7.329_009, rc1_on_offer: None },
-    NotesCase { before: "r7c6#3", effect: "r6c6#3", rc1_price: 7.378_828, rc1_on_offer: None },
-    NotesCase { before: "r8c5=5", effect: "r8c6=6", rc1_price: 3.495_293, rc1_on_offer: Some(8) },
+    NotesCase { before: "r4c6#4", effect: "r8c9#4 r8c9#5", rc1_price: 7.468_798, rc1_on_offer: (4, 0) },
+    NotesCase { before: "r8c9=9", effect: "r9c6#3", rc1_price: 7.329_009, rc1_on_offer: (26, 2) },
+    NotesCase { before: "r7c6#3", effect: "r6c6#3", rc1_price: 7.378_828, rc1_on_offer: (15, 2) },
+    NotesCase { before: "r8c5=5", effect: "r8c6=6", rc1_price: 3.495_293, rc1_on_offer: (8, 0) },
 ];
 
 /// Placements and eliminations of a step written as `r8c6=6` / `r9c6#3`.
@@ -136,9 +136,8 @@ fn notes_moves_priced_and_counted_as_the_reference_does() {
             case.effect,
             case.rc1_price
         );
-        if let Some(n) = case.rc1_on_offer {
-            assert_eq!(on_offer, n, "{}: moves on offer", case.effect);
-        }
+        let (n, slack) = case.rc1_on_offer;
+        assert!(on_offer.abs_diff(n) <= slack, "{}: {on_offer} moves on offer, rc1 {n}", case.effect);
     }
 }
 
@@ -218,4 +217,23 @@ fn notes_moves_picked_near_the_last_one() {
         near >= 36 && near >= cheapest + 10,
         "rc1's move picked at {near} of 40 steps (by price alone: {cheapest})"
     );
+}
+
+/// classic-se-rated.tsv:4407 (SE 5.9), a fixture card: after the notes the reference's written
+/// route has one move on offer, a 3D Medusa; the AICs our search also finds there are longer than
+/// the chains of its first chain tier (they come with the ALS moves). Its hardest step, the
+/// Medusa, then weighs as much in our difficulty as in its own.
+#[test]
+fn first_chain_tier_offers_short_chains_only() {
+    let model = GraderModel::shipped();
+    let puzzle = ".3...86..2.9.....4.68..4.1.9.....4...26...58...5.....3.9.7..13.1.....7.2..36...4.";
+    let p = pencilmark::read_puzzle(puzzle).unwrap();
+    let AnyGeometry::W2(geo) = AnyGeometry::new(&p.board).unwrap() else { panic!("9x9 is two words") };
+    let start = State::new(&geo, &p.givens).unwrap();
+    let route = written::route(&geo, &start, &model.price, false).unwrap();
+    let first = route
+        .iter()
+        .find(|s| !s.direct && s.tech.is_some_and(|t| t != code::NSI && t != code::HSI))
+        .expect("a step with notes beyond the singles");
+    assert_eq!((first.tech, first.on_offer), (Some(code::C3DM), 1));
 }

@@ -92,7 +92,7 @@ fn locks<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) 
     out.extend(all.into_iter().filter(|m| m.placements.is_empty()));
 }
 
-/// The index in `tiers` of the first tier after the pattern moves and chains (ALS moves): from it
+/// The index in `tiers` of the tier of the ALS moves (with quads, larger fish and longer chains): from it
 /// on, moves of different techniques with one effect count once on offer (the ALS searches find
 /// many of the same deductions).
 const FIRST_ALS_TIER: usize = 5;
@@ -106,30 +106,39 @@ fn tiers<const W: usize>(head: bool) -> Vec<Vec<Finder<W>>> {
         vec![locks::<W>],
         vec![subsets::naked_pair::<W>, subsets::hidden_pair::<W>, uniqueness::unique_rectangle::<W>],
         vec![uniqueness::bug_plus_one::<W>],
-        // Larger subsets, fish, colouring, wings and chains, AICs included: the reference offers
-        // them side by side (32 AICs with 39 fish and X-chains at one step of its routes).
+        // Triples, X-Wings, colouring, Y-Wings and the short chains, AICs included: the reference
+        // offers them side by side (32 AICs with 39 fish and X-chains at one step of its routes).
+        // Its fish there have two bases (finned and Franken X-Wings), its chains at most five links.
         vec![
             subsets::naked_triple::<W>,
             subsets::hidden_triple::<W>,
-            subsets::naked_quad::<W>,
-            subsets::hidden_quad::<W>,
             fish::x_wing::<W>,
-            fish::fish::<W>,
+            fish::two_base_fish::<W>,
             colouring::simple_colouring::<W>,
             colouring::multi_colouring::<W>,
             colouring::medusa::<W>,
             wings::y_wing::<W>,
+            chains::short_x_chain::<W>,
+            chains::empty_rectangle::<W>,
+            chains::short_xy_chain::<W>,
+            chains::remote_pairs::<W>,
+            chains::chute_remote_pairs::<W>,
+            aic::short_aic::<W>,
+            aic::short_nice_loop::<W>,
+        ],
+        // Quads, larger fish, the other wings and the longer chains come with the ALS moves: on
+        // the reference's routes over the reference cards, Quads and the WXYZ-Wing are offered
+        // only beside ALS-XZ, Swordfish, Jellyfish and the XYZ-Wing never before it.
+        vec![
+            subsets::naked_quad::<W>,
+            subsets::hidden_quad::<W>,
+            fish::fish::<W>,
             wings::xyz_wing::<W>,
             wings::wxyz_wing::<W>,
             chains::x_chain::<W>,
-            chains::empty_rectangle::<W>,
             chains::xy_chain::<W>,
-            chains::remote_pairs::<W>,
-            chains::chute_remote_pairs::<W>,
             aic::aic::<W>,
             aic::nice_loop::<W>,
-        ],
-        vec![
             als::als_xz::<W>,
             als::als_xy_wing::<W>,
             als::sue_de_coq::<W>,
@@ -206,6 +215,14 @@ fn band_indices<const W: usize>() -> Vec<Option<usize>> {
         .collect()
 }
 
+/// Whether two moves with one effect count as one move on offer: the same technique, or two
+/// shapes of single-digit chain (the reference lists one X-chain per elimination set: Skyscraper,
+/// Kite, Turbot Fish and longer X-chain are names of one search's chains).
+fn same_count(a: Tech, b: Tech) -> bool {
+    const X_CHAINS: [Tech; 4] = [code::SKY, code::KTE, code::TUR, code::XCL];
+    a == b || (X_CHAINS.contains(&a) && X_CHAINS.contains(&b))
+}
+
 /// The moves of the first tier that has any (into `moves`) and how many are on offer there;
 /// None when the deadline passed.
 fn offer_into<const W: usize>(
@@ -270,7 +287,7 @@ fn offer_into<const W: usize>(
             let distinct = (0..moves.len())
                 .filter(|&k| {
                     !moves[..k].iter().any(|m| {
-                        (m.tech == moves[k].tech || ti >= FIRST_ALS_TIER)
+                        (same_count(m.tech, moves[k].tech) || ti >= FIRST_ALS_TIER)
                             && m.placements == moves[k].placements
                             && m.eliminations == moves[k].eliminations
                     })

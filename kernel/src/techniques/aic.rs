@@ -19,6 +19,7 @@
 //! eliminates a candidate that no AIC of the position eliminates (as the reference release, which
 //! names such eliminations AIC first: loops cut at a weak link are AICs).
 
+use super::chains::SHORT_CHAIN_LINKS;
 use super::memo::{self, Searcher};
 use super::wings::cell_masks;
 use super::{Candidate, ChainNode, Move, Pattern, State, code, patterns_wanted};
@@ -27,7 +28,7 @@ use crate::board::Geometry;
 use std::collections::HashMap;
 
 /// Longest chain searched (8 strong links), and the shortest (3-link chains are lower shapes).
-const MAX_LINKS: usize = 15;
+pub(super) const MAX_LINKS: usize = 15;
 const MIN_LINKS: usize = 5;
 /// The "house" of a link inside one cell.
 pub(super) const IN_CELL: usize = usize::MAX - 1;
@@ -587,24 +588,61 @@ fn closing_link<const W: usize>(net: &Net<W>, s: usize, e: usize) -> Option<usiz
 /// AIC: alternating inference chains mixing digits and link kinds (see the module doc). The same
 /// pass finds the position's nice loops, kept for `nice_loop`.
 pub fn aic<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
-    let net = Net::new(geo, st, true);
+    aic_within(geo, st, MAX_LINKS, Searcher::NiceLoop, out)
+}
+
+/// The written route's first chain tier: AICs of `SHORT_CHAIN_LINKS` links (the shortest).
+pub fn short_aic<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+    aic_within(geo, st, SHORT_CHAIN_LINKS, Searcher::ShortNiceLoop, out)
+}
+
+/// AICs of up to `max_links` links into `out`; the nice loops of the same pass are kept for
+/// `loops_searcher` (read by the nice-loop search of the same length).
+fn aic_within<const W: usize>(
+    geo: &Geometry<W>,
+    st: &State<W>,
+    max_links: usize,
+    loops_searcher: Searcher,
+    out: &mut Vec<Move>,
+) {
+    let net = grouped_net(geo, st);
     if memo::keeps_positions() {
         let mut loops = Vec::new();
-        search_net(geo, st, &net, Kind::Mixed, out, Some(&mut loops));
-        memo::store_for_position(Searcher::NiceLoop, geo, st, loops);
+        search_net(geo, st, &net, Kind::Mixed, max_links, out, Some(&mut loops));
+        memo::store_for_position(loops_searcher, geo, st, loops);
     } else {
-        search_net(geo, st, &net, Kind::Mixed, out, None);
+        search_net(geo, st, &net, Kind::Mixed, max_links, out, None);
     }
+}
+
+/// The written route's first chain tier: the nice loops of the short AICs.
+pub fn short_nice_loop<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+    nice_loop_within(geo, st, SHORT_CHAIN_LINKS, Searcher::ShortNiceLoop, out)
 }
 
 /// NLP: continuous nice loops that eliminate more than their chain read as an AIC.
 pub fn nice_loop<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
-    if let Some(loops) = memo::for_position(Searcher::NiceLoop, geo, st) {
+    nice_loop_within(geo, st, MAX_LINKS, Searcher::NiceLoop, out)
+}
+
+fn nice_loop_within<const W: usize>(
+    geo: &Geometry<W>,
+    st: &State<W>,
+    max_links: usize,
+    searcher: Searcher,
+    out: &mut Vec<Move>,
+) {
+    if let Some(loops) = memo::for_position(searcher, geo, st) {
         out.extend(loops);
         return;
     }
-    let net = Net::new(geo, st, true);
-    search_net(geo, st, &net, Kind::Mixed, &mut Vec::new(), Some(out));
+    let net = grouped_net(geo, st);
+    search_net(geo, st, &net, Kind::Mixed, max_links, &mut Vec::new(), Some(out));
+}
+
+/// The grouped link graph of a position, built once for its AIC searches (short, full, loops).
+fn grouped_net<const W: usize>(geo: &Geometry<W>, st: &State<W>) -> std::rc::Rc<Net<W>> {
+    memo::shared(geo, st, || Net::new(geo, st, true))
 }
 
 fn keep(best: &mut HashMap<Vec<Candidate>, Move>, mv: Move) {
@@ -635,6 +673,7 @@ pub(super) fn search_net<const W: usize>(
     st: &State<W>,
     net: &Net<W>,
     kind: Kind,
+    max_links: usize,
     out: &mut Vec<Move>,
     loops: Option<&mut Vec<Move>>,
 ) {
@@ -649,7 +688,7 @@ pub(super) fn search_net<const W: usize>(
     let mut by_chains: Vec<Candidate> = Vec::new();
     let mut loop_moves: Vec<Move> = Vec::new();
     let mut chains = Vec::new();
-    each_mixed_chain(geo, net, kind, MIN_LINKS, MAX_LINKS, &mut want, &mut |ch| chains.push(ch));
+    each_mixed_chain(geo, net, kind, MIN_LINKS, max_links, &mut want, &mut |ch| chains.push(ch));
     for ch in chains {
         let (s, e) = (ch.nodes[0], *ch.nodes.last().expect("chain"));
         let links = ch.houses.len();

@@ -354,7 +354,7 @@ fn als_chain_search<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut 
         .map(|a| (a.cells, a.mask))
         .collect();
     let net = Net::with_als(geo, st, true, &list);
-    search_net(geo, st, &net, Kind::WithAls, out, None);
+    search_net(geo, st, &net, Kind::WithAls, super::aic::MAX_LINKS, out, None);
 }
 
 /// Death Blossom: a stem cell of two or three candidates, one petal ALS per candidate.

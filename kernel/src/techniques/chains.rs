@@ -495,6 +495,27 @@ fn x_chains<const W: usize>(
 /// Written single-digit chains on the notes: Skyscraper, 2-String Kite, Turbot Fish (3 links, no
 /// group) and X-Chain (XCL: 5 to 7 links, or grouped up to 9).
 pub fn x_chain<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+    x_chain_within(geo, st, MAX_GROUPED_X_LINKS, Searcher::XChain, out)
+}
+
+/// The written route's first chain tier: `x_chain` up to `SHORT_CHAIN_LINKS` links.
+pub fn short_x_chain<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+    x_chain_within(geo, st, SHORT_CHAIN_LINKS, Searcher::ShortXChain, out)
+}
+
+/// The chains of the first chain tier of the written route have at most this many links: the
+/// reference's written route offers its X-, XY- and AIC chains of 3 and 5 links side by side with
+/// fish and colouring, and longer ones only with the ALS moves (at 1 of its 161 chain steps on the
+/// reference cards' routes).
+pub const SHORT_CHAIN_LINKS: usize = 5;
+
+fn x_chain_within<const W: usize>(
+    geo: &Geometry<W>,
+    st: &State<W>,
+    max_links: usize,
+    searcher: Searcher,
+    out: &mut Vec<Move>,
+) {
     let lines = Lines::new(geo);
     let open = st.open_cells(geo);
     let mut found = Vec::new();
@@ -507,37 +528,29 @@ pub fn x_chain<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<M
         // Moves of different digits never have the same effect, so each digit's list is its own.
         let search_digit = |found: &mut Vec<Move>| {
             let mut own = Vec::new();
-            x_chains(
-                geo,
-                &lines,
-                d,
-                &plane,
-                MAX_GROUPED_X_LINKS,
-                code::XCL,
-                &mut |g, tech, path, houses, elims| {
-                    let cells = chain_cells(g, path);
-                    let grouped = path.iter().any(|&n| g.nodes[n].group);
-                    keep_best(
-                        &mut own,
-                        Move {
-                            tech,
-                            placements: Vec::new(),
-                            eliminations: elim_list(&elims, d),
-                            houses: named_houses(houses),
-                            digits: 1 << d,
-                            cost: WRITTEN + chain_cost(geo, tech, 1 << d, path.len() - 1, &cells, grouped),
-                            pattern: if patterned { chain_pattern(g, tech, path) } else { Pattern::Unbuilt },
-                        },
-                    );
-                },
-            );
+            x_chains(geo, &lines, d, &plane, max_links, code::XCL, &mut |g, tech, path, houses, elims| {
+                let cells = chain_cells(g, path);
+                let grouped = path.iter().any(|&n| g.nodes[n].group);
+                keep_best(
+                    &mut own,
+                    Move {
+                        tech,
+                        placements: Vec::new(),
+                        eliminations: elim_list(&elims, d),
+                        houses: named_houses(houses),
+                        digits: 1 << d,
+                        cost: WRITTEN + chain_cost(geo, tech, 1 << d, path.len() - 1, &cells, grouped),
+                        pattern: if patterned { chain_pattern(g, tech, path) } else { Pattern::Unbuilt },
+                    },
+                );
+            });
             found.extend(own);
         };
         // The memo's moves carry no pattern.
         if patterned {
             search_digit(&mut found);
         } else {
-            memo::per_digit(Searcher::XChain, d, &plane, usize::MAX, &mut found, search_digit);
+            memo::per_digit(searcher, d, &plane, usize::MAX, &mut found, search_digit);
         }
     }
     out.extend(found);
@@ -915,13 +928,22 @@ fn bivalue_cells<const W: usize>(geo: &Geometry<W>, st: &State<W>) -> Vec<(usize
 /// cell is not z, the chain forces the last to be z, so cells seeing both ends lose z. Three to
 /// eight cells (5 to 15 links).
 pub fn xy_chain<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+    xy_chain_within(geo, st, MAX_XY_LINKS, out)
+}
+
+/// The written route's first chain tier: `xy_chain` up to `SHORT_CHAIN_LINKS` links (3 cells).
+pub fn short_xy_chain<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+    xy_chain_within(geo, st, SHORT_CHAIN_LINKS, out)
+}
+
+fn xy_chain_within<const W: usize>(geo: &Geometry<W>, st: &State<W>, max_links: usize, out: &mut Vec<Move>) {
     let cells = bivalue_cells(geo, st);
     let n = cells.len();
     if n < 3 {
         return;
     }
     let open = st.open_cells(geo);
-    let max_cells = MAX_XY_LINKS.div_ceil(2);
+    let max_cells = max_links.div_ceil(2);
     let patterned = patterns_wanted();
     // State (i, v): cell i holds digit v (the digit the chain leaves it with).
     let mut found = Vec::new();

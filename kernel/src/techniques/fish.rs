@@ -316,3 +316,12 @@ pub fn fish<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move
         }
     }
 }
+
+/// The written route's first chain tier: the `fish` of two bases (finned, sashimi and Franken
+/// X-Wings); the reference's written route offers its larger fish only with the ALS moves.
+pub fn two_base_fish<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+    let mut found = Vec::new();
+    fish(geo, st, &mut found);
+    // Two bases and two covers.
+    out.extend(found.into_iter().filter(|m| m.houses.len() <= 4));
+}

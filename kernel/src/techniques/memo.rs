@@ -28,12 +28,16 @@ pub enum Searcher {
     XWing,
     Fish,
     XChain,
+    /// The X-chain search within the written route's short-chain limit.
+    ShortXChain,
     /// Searches on the placed-digit view: keyed by the placed digits alone.
     HeadChain,
     HeadSubset,
     HeadLock,
     /// Nice loops, found by the AIC search's own pass: keyed by the whole position.
     NiceLoop,
+    /// The nice loops of the written route's short AICs.
+    ShortNiceLoop,
     /// Searches whose moves are kept per whole position (the band route and the written route
     /// meet some positions; the costliest searches are not run twice there).
     AlsChain,
