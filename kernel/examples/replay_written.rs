@@ -1,0 +1,189 @@
+//! Development tool: replays the reference release's written routes and compares, at each step
+//! with notes, its moves on offer with ours (and, with `PM_DIRECT=1`, our placements without notes
+//! around its pick; `PM_DATA=1` prints them as JSON lines; `PM_VERBOSE=K` lists our moves at its
+//! step K).
+//!
+//! cargo run --release -p pencilmark --example replay_written -- ROUTES [D|T] [ID,ID,...]
+//!
+//! ROUTES: JSON lines of the reference's routes as `tools/rc1-oracle/dumproutes.py` writes them
+//! (D: difficulty prices, T: the route prices); IDs pick puzzles by their source line.
+use pencilmark::board::Geometry;
+use pencilmark::model::{GraderModel, written};
+use pencilmark::techniques::{Candidate, State};
+use serde_json::Value;
+use std::collections::BTreeMap;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let file = &args[0];
+    let which = args.get(1).map(String::as_str).unwrap_or("D");
+    let only: Option<Vec<String>> = args.get(2).map(|s| s.split(',').map(String::from).collect());
+    let m = GraderModel::shipped();
+    let set = if which == "D" { &m.price } else { &m.route };
+    let text = std::fs::read_to_string(file).unwrap();
+    for line in text.lines() {
+        let v: Value = serde_json::from_str(line).unwrap();
+        let src = v["src"].as_str().unwrap();
+        let id = src.split(':').nth(1).unwrap().split(' ').next().unwrap();
+        if only.as_ref().is_some_and(|o| !o.iter().any(|x| x == id)) {
+            continue;
+        }
+        let p = pencilmark::format::read(v["puzzle"].as_str().unwrap()).unwrap();
+        let geo = Geometry::<2>::new(&p.board);
+        let mut st = State::new(&geo, &p.givens).unwrap();
+        let mut last: Option<usize> = None;
+        let mut last_digit: Option<u8> = None;
+        for (k, s) in v["steps"].as_array().unwrap().iter().enumerate() {
+            let tech = s["tech"].as_str().unwrap();
+            let place: Vec<Candidate> = s["place"]
+                .as_array()
+                .map(|a| {
+                    vec![Candidate {
+                        cell: a[0].as_u64().unwrap() as usize,
+                        digit: a[1].as_u64().unwrap() as u8,
+                    }]
+                })
+                .unwrap_or_default();
+            let elim: Vec<Candidate> = s["elim"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|a| Candidate {
+                    cell: a[0].as_u64().unwrap() as usize,
+                    digit: a[1].as_u64().unwrap() as u8,
+                })
+                .collect();
+            let notes = s["mode"].as_str() == Some("notes") && tech != "TakeNotes";
+            if notes && !tech.contains("Single") {
+                let (moves, on_offer) = written::notes_offer(&geo, &st);
+                let pick = written::pick_notes_move(&geo, &st, set, &moves, last);
+                let mut ours: BTreeMap<String, usize> = BTreeMap::new();
+                for (k, mv) in moves.iter().enumerate() {
+                    if moves[..k].iter().any(|m| {
+                        (m.tech == mv.tech || (xf(m.tech) && xf(mv.tech)))
+                            && m.placements == mv.placements
+                            && m.eliminations == mv.eliminations
+                    }) {
+                        continue;
+                    }
+                    *ours.entry(mv.tech.code().to_string()).or_default() += 1;
+                }
+                let mut theirs: BTreeMap<String, usize> = BTreeMap::new();
+                for a in s["alts"].as_array().unwrap() {
+                    *theirs.entry(a[0].as_str().unwrap().to_string()).or_default() += 1;
+                }
+                let same = moves.iter().position(|mv| {
+                    let mut e = mv.eliminations.clone();
+                    e.sort_by_key(|c| (c.cell, c.digit));
+                    let mut pl = mv.placements.clone();
+                    pl.truncate(1);
+                    e == elim && pl == place
+                });
+                let (ptech, pd) =
+                    pick.map(|(i, d, _)| (moves[i].tech.code().to_string(), d)).unwrap_or(("-".into(), 0.0));
+                println!(
+                    "{id} step {k} C {} | rc1 {tech} d={:.2} offer {} {:?} | ours {ptech} d={pd:.2} offer {on_offer} {:?} | rc1 move in ours: {}",
+                    s["n_cands"],
+                    s["d"].as_f64().unwrap(),
+                    s["alts"].as_array().unwrap().len(),
+                    theirs,
+                    ours,
+                    same.map(|i| format!(
+                        "yes ({}, d={:.2})",
+                        moves[i].tech.code(),
+                        written::pick_notes_move(&geo, &st, set, &moves[i..=i], last)
+                            .map(|x| x.1)
+                            .unwrap_or(0.0)
+                    ))
+                    .unwrap_or("no".into())
+                );
+            }
+            if s["mode"].as_str() == Some("direct")
+                && std::env::var("PM_DIRECT").is_ok()
+                && tech != "TakeNotes"
+            {
+                let found = pencilmark::model::features::direct_singles(&geo, &st);
+                let pos = |c: usize| (c / 9, c % 9);
+                let dist = |a: usize, b: usize| {
+                    let (x, y) = (pos(a), pos(b));
+                    x.0.abs_diff(y.0).max(x.1.abs_diff(y.1))
+                };
+                let mut rows: Vec<(f64, String)> = found
+                    .iter()
+                    .map(|f| {
+                        let p = pencilmark::model::price::price(set, &f.feat);
+                        let dd = last.map(|l| dist(l, f.cell)).unwrap_or(0);
+                        let chosen = place.first().is_some_and(|c| c.cell == f.cell && c.digit == f.digit);
+                        (
+                            p + 0.8 * dd as f64,
+                            format!(
+                                "{}{} r{}c{}={} d={:.3} dist {}",
+                                if chosen { "*" } else { " " },
+                                f.tech.code(),
+                                f.cell / 9 + 1,
+                                f.cell % 9 + 1,
+                                f.digit,
+                                p,
+                                dd
+                            ),
+                        )
+                    })
+                    .collect();
+                rows.sort_by(|a, b| a.0.total_cmp(&b.0));
+                println!(
+                    "{id} direct step {k} rc1 {tech} d={:.3} last {:?}",
+                    s["d"].as_f64().unwrap(),
+                    last.map(pos)
+                );
+                for (key, r) in rows.iter().take(6) {
+                    println!("      key {key:.3} {r}");
+                }
+            }
+            if s["mode"].as_str() == Some("direct")
+                && std::env::var("PM_DATA").is_ok()
+                && tech != "TakeNotes"
+                && !place.is_empty()
+            {
+                let found = pencilmark::model::features::direct_singles(&geo, &st);
+                let rows: Vec<serde_json::Value> = found
+                    .iter()
+                    .map(|f| {
+                        let p = pencilmark::model::price::price(set, &f.feat);
+                        let chosen = place[0].cell == f.cell && place[0].digit == f.digit;
+                        serde_json::json!([f.tech.code(), f.cell, f.digit, p, chosen])
+                    })
+                    .collect();
+                println!(
+                    "{}",
+                    serde_json::json!({"id": id, "k": k, "last": last, "lastd": last_digit, "rc1d": s["d"], "c": rows})
+                );
+            }
+            if notes && std::env::var("PM_VERBOSE").is_ok_and(|x| x == k.to_string()) {
+                let (moves, _) = written::notes_offer(&geo, &st);
+                for mv in &moves {
+                    let el: Vec<String> = mv
+                        .eliminations
+                        .iter()
+                        .map(|c| format!("r{}c{}#{}", c.cell / 9 + 1, c.cell % 9 + 1, c.digit))
+                        .collect();
+                    println!("    {} {:?} cost {}", mv.tech.code(), el, mv.cost);
+                }
+                println!(
+                    "    rc1 elim {:?}",
+                    elim.iter()
+                        .map(|c| format!("r{}c{}#{}", c.cell / 9 + 1, c.cell % 9 + 1, c.digit))
+                        .collect::<Vec<_>>()
+                );
+            }
+            if tech != "TakeNotes" {
+                st.apply_step(&geo, &place, &elim);
+                last = place.first().or(elim.first()).map(|c| c.cell).or(last);
+                last_digit = place.first().map(|c| c.digit).or(last_digit);
+            }
+        }
+    }
+}
+
+fn xf(t: pencilmark::techniques::Tech) -> bool {
+    ["SKY", "KTE", "TUR", "XCL"].contains(&t.code())
+}
