@@ -253,8 +253,8 @@ fn offer_into<const W: usize>(
                 moves.extend(found.iter().cloned());
                 continue;
             }
-            if ti > 0 {
-                let index = band_index.get_or_insert_with(band_indices::<W>)[k];
+            let index = if ti > 0 { band_index.get_or_insert_with(band_indices::<W>)[k] } else { None };
+            if index.is_some() {
                 let here = *band_here.get_or_insert_with(|| band.at(&position));
                 if let Some(found) = index.and_then(|i| here.and_then(|b| b[i].as_ref())) {
                     moves.extend(found.iter().cloned());
@@ -263,7 +263,7 @@ fn offer_into<const W: usize>(
             }
             let mut found = Vec::new();
             f(geo, st, &mut found);
-            if ti > 0 {
+            if index.is_some() {
                 cap_moves(&mut found);
             }
             moves.extend_from_slice(&found);
