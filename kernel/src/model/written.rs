@@ -253,6 +253,9 @@ fn offer_into<const W: usize>(
                 moves.extend(found.iter().cloned());
                 continue;
             }
+            // A search the band route also runs keeps its eight cheapest moves per technique there,
+            // so here too (both routes read one list); the written route's own searches keep all
+            // (the reference offers up to 18 AICs and 13 X-chains at one step).
             let index = if ti > 0 { band_index.get_or_insert_with(band_indices::<W>)[k] } else { None };
             if index.is_some() {
                 let here = *band_here.get_or_insert_with(|| band.at(&position));
