@@ -6,6 +6,11 @@
 //! With codes, only steps of those codes are checked. Prints per code: steps seen, how many our
 //! searches offer exactly (same code and effect), offer with the effect under another code, or miss.
 //! `-v` prints every miss with the moves we offered instead.
+//!
+//! `--moves` prints instead, for the Hard and Very Hard cards, one JSON line per step of band Hard
+//! or above with every move we offer there (bands up to Very Hard, eight per technique), for
+//! `tools/rc1-oracle/compare_positions.py` (`... --example replay_reference -- --moves >
+//! ourmoves.jsonl`).
 
 use pencilmark::board::Board;
 use pencilmark::format::read_classic;
@@ -26,6 +31,7 @@ fn parse_candidate(board: &Board, text: &str, sep: char) -> Candidate {
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let verbose = args.iter().any(|a| a == "-v");
+    let dump_moves = args.iter().any(|a| a == "--moves");
     let positional: Vec<&String> = args.iter().filter(|a| !a.starts_with('-')).collect();
     let only: Option<Vec<String>> =
         positional.first().filter(|s| !s.contains('/')).map(|s| s.split(',').map(String::from).collect());
@@ -40,6 +46,10 @@ fn main() {
     for line in text.lines() {
         let v: Value = serde_json::from_str(line).unwrap();
         let p = read_classic(v["puzzle"].as_str().unwrap()).unwrap();
+        let hard = matches!(v["card"]["band_index"].as_u64(), Some(3 | 4));
+        if dump_moves && !hard {
+            continue;
+        }
         let geometry = AnyGeometry::new(&p.board).unwrap();
         pencilmark::on_geometry!(&geometry, geo => {
             let mut st = State::new(geo, &p.givens).unwrap();
@@ -55,6 +65,13 @@ fn main() {
                     .unwrap_or_default();
                 placements.sort();
                 eliminations.sort();
+                if dump_moves {
+                    if step["band"].as_u64() >= Some(3) {
+                        print_moves(&p.board, v["source"].as_str().unwrap(), &step["n"], &all_moves(geo, &st, 4));
+                    }
+                    st.apply_step(geo, &placements, &eliminations);
+                    continue;
+                }
                 let wanted = only.as_ref().is_none_or(|o| o.contains(&code));
                 if std::env::var("TIMING").is_ok() && step["band"].as_u64() == Some(5) {
                     // Time of each band-5 search at the reference's Expert positions.
@@ -118,8 +135,32 @@ fn main() {
             }
         });
     }
+    if dump_moves {
+        return;
+    }
     println!("{:<5} {:>6} {:>6} {:>6} {:>6} {:>6}", "code", "steps", "exact", "other", "missed", "first");
     for (code, t) in &tally {
         println!("{:<5} {:>6} {:>6} {:>6} {:>6} {:>6}", code, t[0], t[1], t[2], t[3], t[4]);
     }
+}
+
+/// One position's moves as a JSON line: {"src": line id, "n": step, "moves": [[code, band,
+/// eliminations, placements], ...]}, cells named rNcM.
+fn print_moves(board: &Board, source: &str, step: &Value, moves: &[pencilmark::techniques::Move]) {
+    let name = |c: &Candidate| {
+        let (r, col) = board.cell_pos[c.cell];
+        format!("r{}c{}", r + 1, col + 1)
+    };
+    let id = source.split(':').nth(1).unwrap_or(source).split(' ').next().unwrap_or(source);
+    let moves: Vec<Value> = moves
+        .iter()
+        .map(|m| {
+            let mut e: Vec<String> =
+                m.eliminations.iter().map(|c| format!("{}#{}", name(c), c.digit)).collect();
+            e.sort();
+            let pl: Vec<String> = m.placements.iter().map(|c| format!("{}={}", name(c), c.digit)).collect();
+            serde_json::json!([m.tech.code(), m.tech.band(), e, pl])
+        })
+        .collect();
+    println!("{}", serde_json::json!({"src": id, "n": step, "moves": moves}));
 }

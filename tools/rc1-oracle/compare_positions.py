@@ -1,5 +1,5 @@
 # Run from the repository root after positionmoves.py and
-#   cargo run --release -p pencilmark --example position_moves > ourmoves.jsonl
+#   cargo run --release -p pencilmark --example replay_reference -- --moves > ourmoves.jsonl
 # Per technique code: at how many reference positions rc1 and we offer it (the alternatives search's
 # "seen" set), and how many elimination sets agree: python compare_positions.py [rc1moves.jsonl]
 import json, sys, collections
