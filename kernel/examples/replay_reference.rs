@@ -147,18 +147,15 @@ fn main() {
 /// One position's moves as a JSON line: {"src": line id, "n": step, "moves": [[code, band,
 /// eliminations, placements], ...]}, cells named rNcM.
 fn print_moves(board: &Board, source: &str, step: &Value, moves: &[pencilmark::techniques::Move]) {
-    let name = |c: &Candidate| {
-        let (r, col) = board.cell_pos[c.cell];
-        format!("r{}c{}", r + 1, col + 1)
-    };
     let id = source.split(':').nth(1).unwrap_or(source).split(' ').next().unwrap_or(source);
     let moves: Vec<Value> = moves
         .iter()
         .map(|m| {
             let mut e: Vec<String> =
-                m.eliminations.iter().map(|c| format!("{}#{}", name(c), c.digit)).collect();
+                m.eliminations.iter().map(|c| format!("{}#{}", board.cell_name(c.cell), c.digit)).collect();
             e.sort();
-            let pl: Vec<String> = m.placements.iter().map(|c| format!("{}={}", name(c), c.digit)).collect();
+            let pl: Vec<String> =
+                m.placements.iter().map(|c| format!("{}={}", board.cell_name(c.cell), c.digit)).collect();
             serde_json::json!([m.tech.code(), m.tech.band(), e, pl])
         })
         .collect();

@@ -1,7 +1,8 @@
 # Run from the repository root (reads ../shared/data/reference-cards).
-# rc1's moves at every step of band >= Medium of the Hard / Very Hard reference cards, listed as its
-# alternatives search lists them (givens rewritten to the position, candidates as a mask, techniques of
-# rc1's band <= 3, eight per technique): python positionmoves.py [--plain]
+# rc1's moves at every step of band >= Hard of the Hard / Very Hard reference cards (the positions
+# `replay_reference --moves` lists), as its alternatives search lists them (givens rewritten to the position,
+# candidates as a mask, eight per technique), one listing per position: every technique of rc1's band <= 3
+# (our Very Hard): python positionmoves.py [--plain]
 # --plain switches off rc1's CanonicalEnumeration pseudo-technique (id 56; on in its card route), which
 # changes what its chain and Empty Rectangle searches find. Writes rc1moves.jsonl / rc1moves_plain.jsonl.
 import json, sys, copy
@@ -23,11 +24,10 @@ for line in open("../shared/data/reference-cards/classic-7band.jsonl"):
         steps.append({"place": (cell(pl.split("=")[0]), int(pl.split("=")[1])) if pl else None,
                       "elims": [(cell(e.split("#")[0]), int(e.split("#")[1])) for e in el], "band": s["band"]})
     for i, (st, q) in enumerate(zip(steps, BP._states(p, steps))):
-        if st["band"] < 2: continue
+        if st["band"] < 3: continue
         g = copy.copy(p); g.givens = q.givens
-        params = dict(P, fish_max_n=2) if st["band"] <= 2 and BP.FISH_CAP else P
         moves = []
-        for m in CB.state_moves(g, params, disabled=disabled, limit_per_tech=8, details=True, cpuzzle=cp, cand=q.domains):
+        for m in CB.state_moves(g, P, disabled=disabled, limit_per_tech=8, details=True, cpuzzle=cp, cand=q.domains):
             if not (m["elim"] or m["place"]): continue
             code, _, band = BP.classify(m, p)
             moves.append([code, band, sorted(name(c) + "#%d" % d for c, d in m["elim"]),
