@@ -85,8 +85,9 @@ fn share(
 }
 
 /// Issue 4 asks for 90% agreement of band, contains codes and chips up to Very Hard. Reached up to
-/// Medium; Hard and Very Hard differ mostly in alternatives (chips), which depend on the
-/// reference's move prices. The floors below guard what stands; README.md quotes the shares.
+/// Medium; Hard and Very Hard differ mostly in alternatives (chips), which depend on which shape
+/// the reference writes a chain under (a hash of the position). The floors below guard what
+/// stands; README.md quotes the shares.
 #[test]
 fn band_and_contains_agree_with_the_reference() {
     let per_band = agreement();
@@ -106,7 +107,7 @@ fn band_and_contains_agree_with_the_reference() {
     // their band in expert_conformance.rs, and their contains is reported above.
     let top = top.min(4);
     let all = share(&per_band, 0..=top, |t| t.2);
-    assert!(all >= 0.85, "band + contains up to band {top}: {all:.3} below the 85% floor");
+    assert!(all >= 0.88, "band + contains up to band {top}: {all:.3} below the 88% floor");
 }
 
 /// Every classic technique of every band is searched, so no classic puzzle is refused for want
