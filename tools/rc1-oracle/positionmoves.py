@@ -7,30 +7,21 @@
 # changes what its chain and Empty Rectangle searches find. Writes rc1moves.jsonl / rc1moves_plain.jsonl.
 import json, sys, copy
 from pencilmark import api, band_path as BP, cbackend as CB, solver as S, export as E2
+from refpositions import positions
 plain = "--plain" in sys.argv
 P = dict(api._params("human"), allow_guess=False, quality={}); P["search"] = "human"
 allowed = {t for t in S.TECH_NAMES if t not in set(CB.search_disabled(P)) | {S.GUESS}}
 disabled = set(S.TECH_NAMES) - {t for t in allowed if E2.tech_band(t) <= 3} | ({S.CANONICAL} if plain else set())
-def cell(s): r, c = s[1:].split("c"); return (int(r) - 1) * 9 + int(c) - 1
 name = lambda c: "r%dc%d" % (c // 9 + 1, c % 9 + 1)
 out = open("rc1moves_plain.jsonl" if plain else "rc1moves.jsonl", "w")
-for line in open("../shared/data/reference-cards/classic-7band.jsonl"):
-    v = json.loads(line)
-    if v["card"]["band_index"] not in (3, 4): continue
-    p = api.load(v["puzzle"]); p.finalize(); cp = CB.to_cpuzzle(p)
-    steps = []
-    for s in v["card"]["steps"]:
-        pl = s.get("placement"); el = s.get("eliminations") or []
-        steps.append({"place": (cell(pl.split("=")[0]), int(pl.split("=")[1])) if pl else None,
-                      "elims": [(cell(e.split("#")[0]), int(e.split("#")[1])) for e in el], "band": s["band"]})
-    for i, (st, q) in enumerate(zip(steps, BP._states(p, steps))):
-        if st["band"] < 3: continue
-        g = copy.copy(p); g.givens = q.givens
-        moves = []
-        for m in CB.state_moves(g, P, disabled=disabled, limit_per_tech=8, details=True, cpuzzle=cp, cand=q.domains):
-            if not (m["elim"] or m["place"]): continue
-            code, _, band = BP.classify(m, p)
-            moves.append([code, band, sorted(name(c) + "#%d" % d for c, d in m["elim"]),
-                          [name(m["place"][0]) + "=%d" % m["place"][1]] if m["place"] else []])
-        src = v["source"].split(":")[1].split()[0]
-        out.write(json.dumps({"src": src, "n": i + 1, "moves": moves}) + "\n")
+for v, p, i, _, q in positions():
+    cp = CB.to_cpuzzle(p)
+    g = copy.copy(p); g.givens = q.givens
+    moves = []
+    for m in CB.state_moves(g, P, disabled=disabled, limit_per_tech=8, details=True, cpuzzle=cp, cand=q.domains):
+        if not (m["elim"] or m["place"]): continue
+        code, _, band = BP.classify(m, p)
+        moves.append([code, band, sorted(name(c) + "#%d" % d for c, d in m["elim"]),
+                      [name(m["place"][0]) + "=%d" % m["place"][1]] if m["place"] else []])
+    src = v["source"].split(":")[1].split()[0]
+    out.write(json.dumps({"src": src, "n": i + 1, "moves": moves}) + "\n")
