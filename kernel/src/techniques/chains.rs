@@ -528,11 +528,7 @@ fn x_chain_within<const W: usize>(
         // Moves of different digits never have the same effect, so each digit's list is its own.
         let search_digit = |found: &mut Vec<Move>| {
             let mut own = Vec::new();
-            let picks = short_shape_picks(geo, &lines, d, &plane);
             x_chains(geo, &lines, d, &plane, max_links, code::XCL, &mut |g, tech, path, houses, elims| {
-                if [code::SKY, code::KTE, code::TUR].contains(&tech) && !picks.contains(&(elims, tech)) {
-                    return;
-                }
                 let cells = chain_cells(g, path);
                 let grouped = path.iter().any(|&n| g.nodes[n].group);
                 keep_best(
@@ -548,6 +544,7 @@ fn x_chain_within<const W: usize>(
                     },
                 );
             });
+            one_shape_per_effect(&mut own);
             found.extend(own);
         };
         // The memo's moves carry no pattern.
@@ -560,35 +557,25 @@ fn x_chain_within<const W: usize>(
     out.extend(found);
 }
 
-/// The one shape each effect of digit `d`'s plain three-link chains and empty rectangles is
-/// written as: the first in study order among the shapes that make it. The reference writes such
-/// an effect once too, under a shape it picks by a hash of the whole position (removing any one
-/// candidate anywhere can change its pick; a symmetry of the grid does not). No rule reproduces a
-/// hash; the first shape in study order agrees with it on the most reference cards (144 of 163
-/// up to Very Hard, against 143 for the shape with most instances and 141 for writing every
-/// shape but an Empty Rectangle a kite also makes).
-fn short_shape_picks<const W: usize>(
-    geo: &Geometry<W>,
-    lines: &Lines,
-    d: usize,
-    plane: &CellSet<W>,
-) -> Vec<(CellSet<W>, Tech)> {
-    let mut picks: Vec<(CellSet<W>, Tech)> = Vec::new();
-    let mut pick = |effect: CellSet<W>, shape: Tech| match picks.iter_mut().find(|(e, _)| *e == effect) {
-        Some(old) if shape.order() < old.1.order() => old.1 = shape,
-        Some(_) => {}
-        None => picks.push((effect, shape)),
+/// The plain three-link shapes, in study order (the technique table's); an Empty Rectangle comes
+/// after all of them there.
+const SHORT_SHAPES: [Tech; 3] = [code::SKY, code::KTE, code::TUR];
+
+/// One effect of the plain three-link chains is written once, under the first shape in study order
+/// that makes it. The reference writes such an effect once too, under a shape it picks by a hash
+/// of the whole position (removing one candidate of another digit anywhere can change its pick; a
+/// symmetry of the grid does not; `tools/rc1-oracle/shapepicks.py`). No rule reproduces a hash;
+/// the first shape in study order agrees with it on the most reference cards (144 of 163 up to
+/// Very Hard, against 143 for the shape with most instances and 141 for writing every shape).
+fn one_shape_per_effect(moves: &mut Vec<Move>) {
+    let short = |t: Tech| SHORT_SHAPES.contains(&t);
+    let simpler_exists = |m: &Move, all: &[Move]| {
+        all.iter()
+            .any(|o| short(o.tech) && o.eliminations == m.eliminations && o.tech.order() < m.tech.order())
     };
-    let mut g = Graph::new(geo);
-    g.add_digit(geo, lines, d, plane, true);
-    each_short_chain(&g, &mut |path, h1, _, h2| {
-        let elims = ends_elims(&g, plane, path[0], path[3]);
-        if !elims.is_empty() {
-            pick(elims, short_shape(lines, &g.nodes, path, h1, h2));
-        }
-    });
-    empty_rectangles(geo, lines, plane, &mut |_, _, _, x| pick(CellSet::from_cells([x]), code::ERE));
-    picks
+    let keep: Vec<bool> = moves.iter().map(|m| !short(m.tech) || !simpler_exists(m, moves)).collect();
+    let mut flags = keep.into_iter();
+    moves.retain(|_| flags.next().expect("one flag per move"));
 }
 
 /// Empty rectangles of digit `d` on `plane`: a box whose spots lie on one row and one column of
@@ -675,15 +662,26 @@ pub fn empty_rectangle<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &m
             );
         });
     }
-    // One effect, one written shape: the rectangle stays where it is the shape picked.
-    let mut picks: Vec<Option<Vec<(CellSet<W>, Tech)>>> = vec![None; geo.digits];
-    found.retain(|m| {
-        let d = m.digits.trailing_zeros() as usize;
-        let picked =
-            picks[d].get_or_insert_with(|| short_shape_picks(geo, &lines, d, &st.planes[d].and(&open)));
-        let cleared = CellSet::from_cells(m.eliminations.iter().map(|e| e.cell));
-        picked.iter().any(|&(set, tech)| set == cleared && tech == code::ERE)
-    });
+    // One effect, one written shape (see `one_shape_per_effect`): where a plain three-link chain
+    // makes a rectangle's elimination, the chain is the move. Only the rectangles' digits are
+    // searched for that.
+    let mut digits = 0u32;
+    for m in &found {
+        digits |= m.digits;
+    }
+    for d in (0..geo.digits).filter(|&d| digits >> d & 1 == 1) {
+        let plane = st.planes[d].and(&open);
+        let mut g = Graph::new(geo);
+        g.add_digit(geo, &lines, d, &plane, true);
+        let mut chained: Vec<Vec<Candidate>> = Vec::new();
+        each_short_chain(&g, &mut |path, h1, _, h2| {
+            let elims = ends_elims(&g, &plane, path[0], path[3]);
+            if !elims.is_empty() && short_shape(&lines, &g.nodes, path, h1, h2).order() < code::ERE.order() {
+                chained.push(elim_list(&elims, d));
+            }
+        });
+        found.retain(|m| m.digits != 1 << d || !chained.contains(&m.eliminations));
+    }
     out.extend(found);
 }
 
@@ -1359,6 +1357,13 @@ mod tests {
         let out = run(x_chain::<2>, KTEE);
         assert!(offers(&out, code::KTE, &[], &["r4c8#3"]));
         assert_quiet(x_chain::<2>, KTEE);
+    }
+
+    #[test]
+    fn empty_rectangle_follows_the_chain_shapes_in_study_order() {
+        // The X-chain search never gives an effect away to a rectangle: that is right only while
+        // the table puts the Empty Rectangle after every plain three-link shape.
+        assert!(SHORT_SHAPES.iter().all(|t| t.order() < code::ERE.order()));
     }
 
     #[test]
