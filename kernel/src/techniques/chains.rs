@@ -424,7 +424,8 @@ fn chain_cost<const W: usize>(
 }
 
 /// Keeps, per code and effect, the cheapest move. (Two codes with one effect both stay: when the
-/// route has dropped one code, the other still offers the move.)
+/// route has dropped one code, the other still offers the move. The plain three-link shapes are
+/// the exception, as in the reference: see `one_shape_per_effect`.)
 fn keep_best(found: &mut Vec<Move>, mv: Move) {
     let same =
         |m: &Move| m.tech == mv.tech && m.placements == mv.placements && m.eliminations == mv.eliminations;
@@ -493,7 +494,7 @@ fn x_chains<const W: usize>(
 }
 
 /// Written single-digit chains on the notes: Skyscraper, 2-String Kite, Turbot Fish (3 links, no
-/// group) and X-Chain (XCL: 5 to 7 links, or grouped up to 9).
+/// group; one shape per effect) and X-Chain (XCL: 5 to 7 links, or grouped up to 9).
 pub fn x_chain<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
     x_chain_within(geo, st, MAX_GROUPED_X_LINKS, Searcher::XChain, out)
 }
