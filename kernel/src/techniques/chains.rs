@@ -663,9 +663,9 @@ pub fn empty_rectangle<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &m
             );
         });
     }
-    // One effect, one written shape (see `one_shape_per_effect`): where a plain three-link chain
-    // makes a rectangle's elimination, the chain is the move. Only the rectangles' digits are
-    // searched for that.
+    // One effect, one written shape (see `one_shape_per_effect`): every plain three-link shape
+    // comes before the rectangle in study order, so where such a chain makes a rectangle's
+    // elimination, the chain is the move. Only the rectangles' digits are searched for that.
     let mut digits = 0u32;
     for m in &found {
         digits |= m.digits;
@@ -675,9 +675,9 @@ pub fn empty_rectangle<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &m
         let mut g = Graph::new(geo);
         g.add_digit(geo, &lines, d, &plane, true);
         let mut chained: Vec<Vec<Candidate>> = Vec::new();
-        each_short_chain(&g, &mut |path, h1, _, h2| {
+        each_short_chain(&g, &mut |path, _, _, _| {
             let elims = ends_elims(&g, &plane, path[0], path[3]);
-            if !elims.is_empty() && short_shape(&lines, &g.nodes, path, h1, h2).order() < code::ERE.order() {
+            if !elims.is_empty() {
                 chained.push(elim_list(&elims, d));
             }
         });
