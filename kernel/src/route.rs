@@ -489,21 +489,44 @@ pub fn contents_cached<const W: usize>(
     let mut listed: Vec<Tech> = base.profile().keys().copied().collect();
     let mut removed: Vec<Tech> = Vec::new();
     let mut route = base;
-    // Shrink: later techniques first, so that the simpler of two interchangeable ones stays.
-    for &drop in listed.clone().iter().rev() {
-        let kept: Vec<Tech> = listed.iter().copied().filter(|&t| t != drop).collect();
-        let mut banned = removed.clone();
-        banned.push(drop);
-        let trial = band_path(geo, start, &banned, cache, (&route, &kept, drop), &|_| true);
-        if trial.stop == Stop::Deadline {
-            completed = false;
-            break;
+    // Shrink: later techniques first, so that the simpler of two interchangeable ones stays. A
+    // drop can list new techniques (its special cases) and free ones that failed before, so the
+    // list is passed over again after every change, until a pass changes nothing.
+    let mut failed: Vec<Tech> = Vec::new();
+    'passes: loop {
+        let mut changed = false;
+        for &drop in listed.clone().iter().rev() {
+            // A full house folds into the singles on the card: it is never dropped. A technique
+            // dropped before can be listed still, by a form its ban leaves usable (a rectangle
+            // seen in the head): its ban is already in place.
+            if drop == code::FHS
+                || failed.contains(&drop)
+                || removed.contains(&drop)
+                || !listed.contains(&drop)
+            {
+                continue;
+            }
+            let kept: Vec<Tech> = listed.iter().copied().filter(|&t| t != drop).collect();
+            let mut banned = removed.clone();
+            banned.push(drop);
+            let trial = band_path(geo, start, &banned, cache, (&route, &kept, drop), &|_| true);
+            if trial.stop == Stop::Deadline {
+                completed = false;
+                break 'passes;
+            }
+            if shrink_ok(&trial, band, &route, &kept, drop) {
+                removed.push(drop);
+                // The special cases that took the dropped technique's place are listed now.
+                listed = trial.profile().keys().copied().collect();
+                route = trial;
+                changed = true;
+                failed.clear();
+            } else {
+                failed.push(drop);
+            }
         }
-        if shrink_ok(&trial, band, &route, &kept, drop) {
-            removed.push(drop);
-            // The special cases that took the dropped technique's place are listed now.
-            listed = trial.profile().keys().copied().collect();
-            route = trial;
+        if !changed {
+            break;
         }
     }
     // Alternatives: a same-band technique that was on offer where a listed one was used, and that
