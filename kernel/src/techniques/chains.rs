@@ -486,6 +486,12 @@ fn x_chains<const W: usize>(
         if !grouped && (links == 3 || links > MAX_X_LINKS) {
             continue;
         }
+        // A written X-chain starts and ends on single candidates (as the reference's does): a
+        // chain ending on a group is a finned fish or a rectangle to a person, and those
+        // searches write it.
+        if g.nodes[ch.nodes[0]].group || g.nodes[ch.nodes[links]].group {
+            continue;
+        }
         let elims = ends_elims(&g, plane, ch.nodes[0], ch.nodes[links]);
         if !elims.is_empty() {
             f(&g, long_code, &ch.nodes, &ch.houses, elims);
@@ -1318,6 +1324,13 @@ mod tests {
         "=2 =9 =1 38 =4 38 =7 =5 =6 468 =5 48 =7 =2 69 =1 49 =3 46 =7 =3 =5 =1 69 =2 49 =8 38 =6 =9 =2 =5 38 =4 =1 =7 =5 48 =7 348 =9 =1 =6 38 =2 348 =1 =2 3468 368 =7 =5 38 =9 =9 48 =5 168 68 =2 =3 =7 14 =7 =2 48 138 38 =5 =9 =6 14 =1 =3 =6 =9 =7 =4 =8 =2 =5",
         "291843756854726193673519248369258417587491632412367589945682371728135964136974825",
     );
+    /// classic-se-rated.tsv:5747 (SE 7.1), the position before step 22 of its band route with the
+    /// 2-String Kite and Simple Colouring banned: "6 r2c4 =6= r7c4 -6- r7c2 =6= r12c2 => r2c1<>6"
+    /// ends on a group (the reference writes that elimination as a finned fish only).
+    const XCL_GROUP_END: (&str, &str) = (
+        "=1 56 =4 =8 67 =3 29 579 257 356 356 =8 67 =9 =2 =1 457 457 =9 =7 =2 =5 =4 =1 =8 =3 =6 =7 =1 69 =2 =8 =4 369 569 35 =8 29 =3 =1 =5 69 =4 679 27 256 =4 569 =3 67 679 269 =8 =1 =4 356 567 67 =1 =8 36 =2 =9 26 29 1679 =4 =3 67 =5 16 =8 36 =8 16 =9 =2 =5 =7 146 34",
+        "164873952358692174972541836716284395823159467549367281435718629297436518681925743",
+    );
     /// classic-se-rated.tsv:4325 (SE 5.8) 31 ['r6c1#4']
     const XYCE: (&str, &str) = (
         "=3 14 =9 =2 =5 =6 =7 14 =8 =6 =7 =5 =8 =1 =4 =3 =2 =9 24 12 =8 37 =9 37 45 15 =6 =8 =3 24 17 24 17 =9 =6 =5 =5 =9 =1 =6 34 38 =2 48 =7 24 =6 =7 =9 28 =5 48 =3 =1 =9 24 246 13 =7 138 56 58 23 =7 =8 =3 =5 =6 =2 =1 =9 =4 =1 =5 26 =4 38 =9 68 =7 23",
@@ -1383,6 +1396,10 @@ mod tests {
         assert!(offers(&out, code::XCL, &[], &["r7c4#8"]));
         // Every move of the X-chain search reads one digit.
         assert!(out.iter().all(|m| m.digits.count_ones() == 1));
+        // A written X-chain ends on single candidates: no chain ending on a group writes r2c1<>6.
+        let out = run(x_chain::<2>, XCL_GROUP_END);
+        assert!(offers(&out, code::XCL, &[], &["r7c3#6"]));
+        assert!(!out.iter().any(|m| m.eliminations.contains(&cand("r2c1#6"))));
     }
 
     #[test]
@@ -1495,11 +1512,18 @@ mod tests {
                 "Turbot Fish: 6 r2c1 =6= r2c8 -6- r4c8 =6= r5c8 => r2c8<>6"
             ]
         );
-        // A grouped node is written in compact form (r78c5).
         assert_eq!(
             notations(x_chain::<2>, XCLE, code::XCL),
-            ["X-Chain (longer than the short shapes): 8 r7c2 =8= r5c2 -8- r4c1 =8= r4c6 -8- r6c5 \
-                 =8= r78c5 => r7c4<>8"]
+            ["X-Chain (longer than the short shapes): 8 r1c4 =8= r1c6 -8- r4c6 =8= r4c1 -8- r5c2 \
+                 =8= r7c2 => r7c4<>8"]
+        );
+        // A grouped node is written in compact form (r4c78).
+        assert!(
+            notations(x_chain::<2>, XCL_GROUP_END, code::XCL).contains(
+                &"X-Chain (longer than the short shapes): 6 r4c3 =6= r4c78 -6- r5c8 =6= r5c6 -6- r8c6 \
+                 =6= r7c4 => r7c3<>6"
+                    .to_string()
+            )
         );
         assert_eq!(
             notations(empty_rectangle::<2>, EREE, code::ERE)[0],
