@@ -9,7 +9,8 @@
 //!
 //! `--moves` prints instead, for the Hard and Very Hard cards, one JSON line per step of band Hard
 //! or above with every move we offer there (bands up to Very Hard, eight per technique), for
-//! `tools/rc1-oracle/compare_positions.py` (`... --example replay_reference -- --moves >
+//! `tools/rc1-oracle/compare_positions.py` (each move: code, band, eliminations, placements,
+//! notation; `... --example replay_reference -- --moves >
 //! ourmoves.jsonl`).
 
 use pencilmark::board::Board;
@@ -67,7 +68,8 @@ fn main() {
                 eliminations.sort();
                 if dump_moves {
                     if step["band"].as_u64() >= Some(3) {
-                        print_moves(&p.board, v["source"].as_str().unwrap(), &step["n"], &all_moves(geo, &st, 4));
+                        let moves = pencilmark::techniques::with_patterns(|| all_moves(geo, &st, 4));
+                        print_moves(&p.board, geo, &st, v["source"].as_str().unwrap(), &step["n"], &moves);
                     }
                     st.apply_step(geo, &placements, &eliminations);
                     continue;
@@ -146,7 +148,14 @@ fn main() {
 
 /// One position's moves as a JSON line: {"src": line id, "n": step, "moves": [[code, band,
 /// eliminations, placements], ...]}, cells named rNcM.
-fn print_moves(board: &Board, source: &str, step: &Value, moves: &[pencilmark::techniques::Move]) {
+fn print_moves<const W: usize>(
+    board: &Board,
+    geo: &pencilmark::board::Geometry<W>,
+    st: &State<W>,
+    source: &str,
+    step: &Value,
+    moves: &[pencilmark::techniques::Move],
+) {
     let id = source.split(':').nth(1).unwrap_or(source).split(' ').next().unwrap_or(source);
     let moves: Vec<Value> = moves
         .iter()
@@ -156,7 +165,14 @@ fn print_moves(board: &Board, source: &str, step: &Value, moves: &[pencilmark::t
             e.sort();
             let pl: Vec<String> =
                 m.placements.iter().map(|c| format!("{}={}", board.cell_name(c.cell), c.digit)).collect();
-            serde_json::json!([m.tech.code(), m.tech.band(), e, pl])
+            // The notation last: `compare_positions.py` reads the first four.
+            let note = pencilmark::notation::step_notation(
+                board,
+                geo,
+                st,
+                &pencilmark::route::Step::from(m.clone()),
+            );
+            serde_json::json!([m.tech.code(), m.tech.band(), e, pl, note])
         })
         .collect();
     println!("{}", serde_json::json!({"src": id, "n": step, "moves": moves}));

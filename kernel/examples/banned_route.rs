@@ -1,0 +1,54 @@
+//! Development tool: the band route of one puzzle with some techniques banned.
+//!
+//! cargo run --release -p pencilmark --example banned_route -- PUZZLE [CODE,CODE,...] [MAX_BAND]
+//!
+//! Prints each step's notation. With `AT=K` in the environment, also the position before step K
+//! (as the unit tests write positions: "=d" placed, else the candidates) and every move of band
+//! Hard or above on offer there, with its cost. The shrink and the alternatives of `contains` run
+//! such routes; `tools/rc1-oracle/trace7.py` shows the reference's.
+use pencilmark::format::read_classic;
+use pencilmark::route::band_path;
+use pencilmark::solve::AnyGeometry;
+use pencilmark::techniques::{State, Tech};
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let p = read_classic(&args[0]).unwrap();
+    let banned: Vec<Tech> = args
+        .get(1)
+        .map(|s| s.split(',').filter(|c| !c.is_empty()).map(|c| Tech::from_code(c).expect("code")).collect())
+        .unwrap_or_default();
+    let max_band: u8 = args.get(2).map(|s| s.parse().unwrap()).unwrap_or(4);
+    let geometry = AnyGeometry::new(&p.board).unwrap();
+    pencilmark::on_geometry!(&geometry, geo => {
+        let st = State::new(geo, &p.givens).unwrap();
+        let path = band_path(geo, &st, &banned, max_band);
+        let show: Option<usize> = std::env::var("AT").ok().map(|v| v.parse().unwrap());
+        let mut at = st.clone();
+        let notes = pencilmark::notation::route_notations(&p.board, &p.givens, &path.steps);
+        for (i, s) in path.steps.iter().enumerate() {
+            if show == Some(i + 1) {
+                // The position, as the unit tests write it: "=d" placed, else the candidates.
+                let cells: Vec<String> = (0..at.values.len())
+                    .map(|c| match at.values[c] {
+                        0 => (1..=9u8).filter(|&d| at.cell_mask(geo, c) >> (d - 1) & 1 == 1).map(|d| d.to_string()).collect(),
+                        v => format!("={v}"),
+                    })
+                    .collect();
+                println!("  position {}", cells.join(" "));
+                for m in pencilmark::techniques::all_moves(geo, &at, max_band) {
+                    if m.tech.band() >= 3 {
+                        let step = pencilmark::route::Step::from(m.clone());
+                        let text = pencilmark::techniques::with_patterns(|| {
+                            pencilmark::notation::step_notation(&p.board, geo, &at, &step)
+                        });
+                        println!("  offer {} cost {:.3} {}", m.tech.code(), m.cost, text);
+                    }
+                }
+            }
+            println!("{} {}", i + 1, notes[i]);
+            at.apply_step(geo, &s.placements, &s.eliminations);
+        }
+        println!("solved {} band {:?} stop {:?}", path.solved, path.band(), path.stop);
+    });
+}
