@@ -477,19 +477,17 @@ fn x_chains<const W: usize>(
     if max_links <= 3 {
         return;
     }
-    let mut want = |s: usize, e: usize| s < e && !ends_elims(&g, plane, s, e).is_empty();
+    // A written X-chain starts and ends on single candidates (as the reference's does): a chain
+    // ending on a group is a finned fish or a rectangle to a person, and those searches write it.
+    let mut want = |s: usize, e: usize| {
+        s < e && !g.nodes[s].group && !g.nodes[e].group && !ends_elims(&g, plane, s, e).is_empty()
+    };
     let mut chains = Vec::new();
     each_chain(&g, max_links, &mut want, &mut |ch| chains.push(ch));
     for ch in chains {
         let links = ch.nodes.len() - 1;
         let grouped = ch.nodes.iter().any(|&n| g.nodes[n].group);
         if !grouped && (links == 3 || links > MAX_X_LINKS) {
-            continue;
-        }
-        // A written X-chain starts and ends on single candidates (as the reference's does): a
-        // chain ending on a group is a finned fish or a rectangle to a person, and those
-        // searches write it.
-        if g.nodes[ch.nodes[0]].group || g.nodes[ch.nodes[links]].group {
             continue;
         }
         let elims = ends_elims(&g, plane, ch.nodes[0], ch.nodes[links]);
