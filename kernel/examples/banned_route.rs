@@ -28,7 +28,6 @@ fn main() {
         let notes = pencilmark::notation::route_notations(&p.board, &p.givens, &path.steps);
         for (i, s) in path.steps.iter().enumerate() {
             if show == Some(i + 1) {
-                // The position, as the unit tests write it: "=d" placed, else the candidates.
                 let cells: Vec<String> = (0..at.values.len())
                     .map(|c| match at.values[c] {
                         0 => (1..=9u8).filter(|&d| at.cell_mask(geo, c) >> (d - 1) & 1 == 1).map(|d| d.to_string()).collect(),
@@ -42,7 +41,7 @@ fn main() {
                         let text = pencilmark::techniques::with_patterns(|| {
                             pencilmark::notation::step_notation(&p.board, geo, &at, &step)
                         });
-                        println!("  offer {} cost {:.3} {}", m.tech.code(), m.cost, text);
+                        println!("  offer {} cost {} {}", m.tech.code(), m.cost, text);
                     }
                 }
             }

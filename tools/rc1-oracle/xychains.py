@@ -46,11 +46,15 @@ def all_chains(dom, givens, max_cells=6):
 
 
 counts = collections.Counter()
+cpuzzles = {}  # one engine puzzle per card: building it is the expensive part of a listing
 for v, p, i, band, q in RP.positions():
+    if v["puzzle"] not in cpuzzles:
+        cpuzzles[v["puzzle"]] = CB.to_cpuzzle(p)
+    cp = cpuzzles[v["puzzle"]]
     g = copy.copy(p); g.givens = q.givens
     listed = set()
     for m in CB.state_moves(g, P, disabled=set(S.TECH_NAMES) - {S.XY_CHAIN, S.CANONICAL}, limit_per_tech=100,
-                            details=True, cpuzzle=CB.to_cpuzzle(p), cand=q.domains):
+                            details=True, cpuzzle=cp, cand=q.domains):
         listed.add(tuple(m.get("pattern", [])))
     seen = set()
     for cells, z, el in all_chains(list(q.domains), q.givens):
