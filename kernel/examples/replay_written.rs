@@ -1,7 +1,8 @@
 //! Development tool: replays the reference release's written routes and compares, at each step
 //! with notes, its moves on offer with ours (and, with `PM_DIRECT=1`, our placements without notes
-//! around its pick; `PM_DATA=1` prints them as JSON lines; `PM_VERBOSE=K` lists our moves at its
-//! step K).
+//! around its pick; `PM_DATA=1` prints them as JSON lines, with both price sets and the features;
+//! `PM_NDATA=1` prints, per step with notes, our moves on offer with their price, first cell and
+//! whether it is rc1's move; `PM_VERBOSE=K` lists our moves at its step K).
 //!
 //! cargo run --release -p pencilmark --example replay_written -- ROUTES [D|T] [ID,ID,...]
 //!
@@ -33,6 +34,7 @@ fn main() {
         let mut st = State::new(&geo, &p.givens).unwrap();
         let mut last: Option<usize> = None;
         let mut last_digit: Option<u8> = None;
+        let mut last_place: Option<usize> = None;
         for (k, s) in v["steps"].as_array().unwrap().iter().enumerate() {
             let tech = s["tech"].as_str().unwrap();
             let place: Vec<Candidate> = s["place"]
@@ -115,7 +117,7 @@ fn main() {
                         let dd = last.map(|l| dist(l, f.cell)).unwrap_or(0);
                         let chosen = place.first().is_some_and(|c| c.cell == f.cell && c.digit == f.digit);
                         (
-                            p + 0.8 * dd as f64,
+                            p + set.near_cost * (dd as f64).ln_1p(),
                             format!(
                                 "{}{} r{}c{}={} d={:.3} dist {}",
                                 if chosen { "*" } else { " " },
@@ -149,13 +151,48 @@ fn main() {
                     .iter()
                     .map(|f| {
                         let p = pencilmark::model::price::price(set, &f.feat);
+                        let other = if which == "D" { &m.route } else { &m.price };
+                        let q = pencilmark::model::price::price(other, &f.feat);
                         let chosen = place[0].cell == f.cell && place[0].digit == f.digit;
-                        serde_json::json!([f.tech.code(), f.cell, f.digit, p, chosen])
+                        serde_json::json!([
+                            f.tech.code(),
+                            f.cell,
+                            f.digit,
+                            p,
+                            chosen,
+                            q,
+                            format!("{:?}", f.feat)
+                        ])
                     })
                     .collect();
                 println!(
                     "{}",
                     serde_json::json!({"id": id, "k": k, "last": last, "lastd": last_digit, "rc1d": s["d"], "c": rows})
+                );
+            }
+            if notes && std::env::var("PM_NDATA").is_ok() {
+                let (moves, _) = written::notes_offer(&geo, &st);
+                let rows: Vec<serde_json::Value> = moves
+                    .iter()
+                    .enumerate()
+                    .map(|(i, mv)| {
+                        let mut e = mv.eliminations.clone();
+                        e.sort_by_key(|c| (c.cell, c.digit));
+                        let mut pl = mv.placements.clone();
+                        pl.truncate(1);
+                        let chosen = if place.is_empty() { e == elim } else { pl == place };
+                        let p = written::pick_notes_move(&geo, &st, set, &moves[i..=i], None)
+                            .map(|x| x.1)
+                            .unwrap_or(0.0);
+                        let first = mv.placements.first().or(mv.eliminations.first()).map(|c| c.cell);
+                        let cells: Vec<usize> =
+                            mv.placements.iter().chain(mv.eliminations.iter()).map(|c| c.cell).collect();
+                        serde_json::json!([mv.tech.code(), first, p, chosen, cells])
+                    })
+                    .collect();
+                println!(
+                    "{}",
+                    serde_json::json!({"id": id, "k": k, "last": last, "lastp": last_place, "c": rows, "rc1tech": tech})
                 );
             }
             if notes && std::env::var("PM_VERBOSE").is_ok_and(|x| x == k.to_string()) {
@@ -179,6 +216,7 @@ fn main() {
                 st.apply_step(&geo, &place, &elim);
                 last = place.first().or(elim.first()).map(|c| c.cell).or(last);
                 last_digit = place.first().map(|c| c.digit).or(last_digit);
+                last_place = place.first().map(|c| c.cell).or(last_place);
             }
         }
     }

@@ -35,11 +35,12 @@ pub struct PriceSet {
     pub guess: f64,
     /// Cap of the log price (ln 1000).
     pub log_cap: f64,
-    /// Price added per cell of (Chebyshev) distance from the last placement when the route picks
-    /// the next placement without notes: a solver looks near where they just wrote.
-    pub distance_cost: f64,
-    /// The same for a full house, which stands out from further away.
-    pub distance_cost_full_house: f64,
+    /// Price added per unit of ln(1 + d), d the Chebyshev distance from the last move, when the
+    /// written route picks its next move: a solver looks near where they just wrote, and a few
+    /// cells further matter less than the first.
+    pub near_cost: f64,
+    /// The same for a full house without notes, which stands out from further away.
+    pub near_cost_full_house: f64,
 }
 
 /// The card-score configuration (section 8 and 9).
@@ -105,7 +106,7 @@ fn list<const N: usize>(v: &Value, key: &str) -> Result<[f64; N], String> {
     Ok(out)
 }
 
-fn price_set(v: &Value, ours: &Value) -> Result<PriceSet, String> {
+fn price_set(v: &Value, ours: &Value, name: &str) -> Result<PriceSet, String> {
     Ok(PriceSet {
         theta: list(v, "meta_theta_full")?,
         lambda: list(v, "meta_theta_interact")?,
@@ -115,8 +116,8 @@ fn price_set(v: &Value, ours: &Value) -> Result<PriceSet, String> {
         take_notes: num(v, &["B", "10"])?,
         guess: num(v, &["B", "27"])?,
         log_cap: 1000f64.ln(),
-        distance_cost: num(ours, &["distance_cost"])?,
-        distance_cost_full_house: num(ours, &["distance_cost_full_house"])?,
+        near_cost: num(ours, &[name, "near_cost"])?,
+        near_cost_full_house: num(ours, &[name, "near_cost_full_house"])?,
     })
 }
 
@@ -134,8 +135,8 @@ impl GraderModel {
         let sp = parse(SPREAD_JSON)?;
         let rt = parse(ROUTE_JSON)?;
         Ok(GraderModel {
-            route: price_set(&route, &rt)?,
-            price: price_set(&price, &rt)?,
+            route: price_set(&route, &rt, "route")?,
+            price: price_set(&price, &rt, "price")?,
             score: Score {
                 beta: num(&cs, &["beta"])?,
                 beta_time: num(&cs, &["beta_time"])?,
@@ -188,8 +189,8 @@ impl GraderModel {
             f(&format!("{set}.price.TakeNotes"), &mut p.take_notes);
             f(&format!("{set}.price.Guess"), &mut p.guess);
             f(&format!("{set}.log_cap"), &mut p.log_cap);
-            f(&format!("{set}.distance_cost"), &mut p.distance_cost);
-            f(&format!("{set}.distance_cost_full_house"), &mut p.distance_cost_full_house);
+            f(&format!("{set}.near_cost"), &mut p.near_cost);
+            f(&format!("{set}.near_cost_full_house"), &mut p.near_cost_full_house);
         }
         let s = &mut self.score;
         f("score.beta", &mut s.beta);
