@@ -337,14 +337,11 @@ fn settled_key<const W: usize>(
     st: &State<W>,
     cell: usize,
     digit: u8,
-) -> ([u32; 4], [u32; 4], u32) {
-    let (mut open, mut places) = ([u32::MAX; 4], [u32::MAX; 4]);
+) -> (Vec<u32>, Vec<u32>, u32) {
     let plane = &st.planes[digit as usize - 1];
-    for (k, &h) in geo.cell_houses[cell].iter().take(4).enumerate() {
-        let unplaced = geo.houses[h].and_not(&st.placed);
-        open[k] = unplaced.len();
-        places[k] = unplaced.and(plane).len();
-    }
+    let unplaced = geo.cell_houses[cell].iter().map(|&h| geo.houses[h].and_not(&st.placed));
+    let mut open: Vec<u32> = unplaced.clone().map(|u| u.len()).collect();
+    let mut places: Vec<u32> = unplaced.map(|u| u.and(plane).len()).collect();
     open.sort_unstable();
     places.sort_unstable();
     let cands = (0..geo.digits).filter(|&d| st.planes[d].contains(cell)).count() as u32;
