@@ -2,7 +2,8 @@
 //! with notes, its moves on offer with ours (and, with `PM_DIRECT=1`, our placements without notes
 //! around its pick; `PM_DATA=1` prints them as JSON lines, with both price sets and the features;
 //! `PM_NDATA=1` prints, per step with notes, our moves on offer with their price, first cell and
-//! whether it is rc1's move; `PM_VERBOSE=K` lists our moves at its step K).
+//! whether it is rc1's move; `PM_VERBOSE=K` lists our moves at its step K; `PM_OURS=1` prints
+//! our whole written route beside rc1's).
 //!
 //! cargo run --release -p pencilmark --example replay_written -- ROUTES [D|T] [ID,ID,...]
 //!
@@ -32,6 +33,88 @@ fn main() {
         let p = pencilmark::format::read(v["puzzle"].as_str().unwrap()).unwrap();
         let geo = Geometry::<2>::new(&p.board);
         let mut st = State::new(&geo, &p.givens).unwrap();
+        if std::env::var("PM_TIME").is_ok() {
+            // Time (T) or difficulty effort (D) from rc1's own route (its prices, candidates and
+            // moves on offer) and from ours: is a difference the route or the formula?
+            let beta = if which == "D" { m.score.beta } else { m.score.beta_time };
+            let empty = st.open_cells(&geo).len() as usize;
+            let value = |steps: &mut dyn Iterator<Item = (f64, usize, usize)>| -> f64 {
+                steps
+                    .map(|(d, c, n)| {
+                        (beta * d.max(1e-3).ln()).exp() * written::density(&geo, c) / n.max(1) as f64
+                    })
+                    .sum()
+            };
+            let theirs = v["steps"].as_array().unwrap();
+            let v_rc1 = value(&mut theirs.iter().map(|s| {
+                (
+                    s["d"].as_f64().unwrap_or(0.0),
+                    s["n_cands"].as_u64().unwrap_or(0) as usize,
+                    s["alts"].as_array().map_or(1, Vec::len),
+                )
+            }));
+            let ours = written::route(&geo, &st, set, false).unwrap_or_default();
+            let v_ours = value(&mut ours.iter().map(|s| (s.price, s.candidates, s.on_offer)));
+            if std::env::var("PM_TIME").is_ok_and(|x| x == "steps") {
+                for (k, o) in ours.iter().enumerate() {
+                    let r = theirs.get(k);
+                    println!(
+                        "  {k:>3} ours {:>4} {:.3} c {:>3} offer {:>3} | rc1 {:<22} {:.3} c {:>3} offer {:>3}",
+                        o.tech.map_or("note", |t| t.code()),
+                        o.price,
+                        o.candidates,
+                        o.on_offer,
+                        r.and_then(|s| s["tech"].as_str()).unwrap_or(""),
+                        r.and_then(|s| s["d"].as_f64()).unwrap_or(0.0),
+                        r.and_then(|s| s["n_cands"].as_u64()).unwrap_or(0),
+                        r.and_then(|s| s["alts"].as_array()).map_or(0, Vec::len)
+                    );
+                }
+            }
+            if which == "D" {
+                let solution = pencilmark::unique_solution(&p).unwrap();
+                let n = pencilmark::model::compute(&geo, &p.board, &st, &solution, m).unwrap();
+                if std::env::var("PM_TIME").is_ok_and(|x| x == "refute") {
+                    let pts = pencilmark::refute::profile(&geo, &st, &solution, 400);
+                    println!(
+                        "{id} profile {:?}",
+                        pts.iter().map(|p| (p.candidates, p.shortest, p.length)).collect::<Vec<_>>()
+                    );
+                }
+                let l =
+                    |v: f64| (v / empty.max(1) as f64).max(1e-9).ln() + m.score.refute_w * n.search_effort;
+                println!(
+                    "{id} search_effort {:.4} difficulty {:.3}; from rc1's route {:.3}",
+                    n.search_effort,
+                    n.difficulty,
+                    pencilmark::model::difficulty_from_effort(m, l(v_rc1))
+                );
+            }
+            let t = |v: f64| {
+                pencilmark::model::time_units(m, v.max(1e-9).ln(), empty, (0.0, 0.0))
+                    * m.time.minutes_per_unit
+            };
+            println!(
+                "{id} steps rc1 {} ours {} value rc1 {v_rc1:.4} ours {v_ours:.4} time rc1-route {:.2} ours {:.2}",
+                theirs.len(),
+                ours.len(),
+                t(v_rc1),
+                t(v_ours)
+            );
+            continue;
+        }
+        if std::env::var("PM_OURS").is_ok() {
+            // Our whole written route beside rc1's: step, technique and price.
+            let ours = written::route(&geo, &st, set, false).unwrap_or_default();
+            let theirs = v["steps"].as_array().unwrap();
+            for k in 0..ours.len().max(theirs.len()) {
+                let o = ours.get(k).map(|s| (s.tech.map_or("notes", |t| t.code()), s.price));
+                let t =
+                    theirs.get(k).map(|s| (s["tech"].as_str().unwrap_or(""), s["d"].as_f64().unwrap_or(0.0)));
+                println!("{id} {k:>3} ours {o:?} rc1 {t:?}");
+            }
+            continue;
+        }
         let mut last: Option<usize> = None;
         let mut last_digit: Option<u8> = None;
         let mut last_place: Option<usize> = None;
@@ -117,7 +200,7 @@ fn main() {
                         let dd = last.map(|l| dist(l, f.cell)).unwrap_or(0);
                         let chosen = place.first().is_some_and(|c| c.cell == f.cell && c.digit == f.digit);
                         (
-                            p + set.near_cost * (dd as f64).ln_1p(),
+                            p * (set.locality * (1.0 + dd as f64).log2()).exp(),
                             format!(
                                 "{}{} r{}c{}={} d={:.3} dist {}",
                                 if chosen { "*" } else { " " },
@@ -165,9 +248,10 @@ fn main() {
                         ])
                     })
                     .collect();
+                let ours = written::pick_direct(&geo, &st, set, &found, last).map(|x| x.0);
                 println!(
                     "{}",
-                    serde_json::json!({"id": id, "k": k, "last": last, "lastd": last_digit, "rc1d": s["d"], "c": rows})
+                    serde_json::json!({"id": id, "k": k, "last": last, "lastd": last_digit, "rc1d": s["d"], "rc1meta": s["meta"], "c": rows, "ours": ours})
                 );
             }
             if notes && std::env::var("PM_NDATA").is_ok() {
@@ -181,18 +265,22 @@ fn main() {
                         let mut pl = mv.placements.clone();
                         pl.truncate(1);
                         let chosen = if place.is_empty() { e == elim } else { pl == place };
-                        let p = written::pick_notes_move(&geo, &st, set, &moves[i..=i], None)
-                            .map(|x| x.1)
-                            .unwrap_or(0.0);
+                        let picked = written::pick_notes_move(&geo, &st, set, &moves[i..=i], None);
+                        let p = picked.as_ref().map(|x| x.1).unwrap_or(0.0);
+                        let fx: Vec<f64> = match (&picked, chosen) {
+                            (Some(x), true) => x.2.x.to_vec(),
+                            _ => Vec::new(),
+                        };
                         let first = mv.placements.first().or(mv.eliminations.first()).map(|c| c.cell);
                         let cells: Vec<usize> =
                             mv.placements.iter().chain(mv.eliminations.iter()).map(|c| c.cell).collect();
-                        serde_json::json!([mv.tech.code(), first, p, chosen, cells])
+                        serde_json::json!([mv.tech.code(), first, p, chosen, cells, fx])
                     })
                     .collect();
+                let ours = written::pick_notes_move(&geo, &st, set, &moves, last).map(|x| x.0);
                 println!(
                     "{}",
-                    serde_json::json!({"id": id, "k": k, "last": last, "lastp": last_place, "c": rows, "rc1tech": tech})
+                    serde_json::json!({"id": id, "k": k, "last": last, "lastp": last_place, "c": rows, "rc1tech": tech, "ours": ours, "rc1d": s["d"], "rc1meta": s["meta"]})
                 );
             }
             if notes && std::env::var("PM_VERBOSE").is_ok_and(|x| x == k.to_string()) {

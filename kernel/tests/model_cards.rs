@@ -32,14 +32,9 @@ fn worked_example_difficulty_and_time() {
     let d = c["difficulty"].as_f64().unwrap();
     let t = c["time"].as_f64().unwrap();
     eprintln!("worked example: difficulty {d} (spec 5.9), time {t} (spec 10.7)");
-    // The spec's card says 5.9 and 10.7 (the reference release's model on its own route); this
-    // build gives 5.9 and 10.6. Its written route is our own solve loop, not the reference
-    // engine's (README, "Difficulty and time"): after the notes it takes the same pair, rectangle
-    // and two finned X-Wings at the reference's prices, then the X-Wing where the reference takes a
-    // third finned fish, and its fish tier offers other moves than the reference's. The test holds
-    // the numbers near the spec's values, not to them exactly.
-    assert!((d - 5.9).abs() <= 0.15, "difficulty {d}");
-    assert!((t / 10.7 - 1.0).abs() <= 0.05, "time {t}");
+    // The spec's card: 5.9 and 10.7, as rounded on the card.
+    assert_eq!(d, 5.9, "difficulty");
+    assert_eq!(t, 10.7, "time");
     assert_eq!(c["band"], "Hard");
 }
 

@@ -67,6 +67,13 @@ fn reference_cards_difficulty_and_time() {
             dd.push(d - rd);
         }
         tt.push(t / rt - 1.0);
+        if std::env::var("PM_LIST").is_ok() && band <= 4 && !(d_ok && t_ok) {
+            eprintln!(
+                "FAIL {} band {band} d {d:.1} rd {rd:.1} t {t:.1} rt {rt:.1} ({:+.0}%)",
+                v["source"],
+                100.0 * (t / rt - 1.0)
+            );
+        }
         per_band[band].1 += usize::from(d_ok);
         per_band[band].2 += usize::from(t_ok);
         per_band[band].3 += usize::from(d_ok && t_ok);

@@ -127,7 +127,8 @@ fn notes_moves_priced_and_counted_as_the_reference_does() {
         let ours = moves
             .iter()
             .filter(|m| (m.placements.clone(), m.eliminations.clone()) == want)
-            .map(|m| price(&model.price, &features::notes_move(&geo, &st, m)))
+            .filter_map(|m| written::pick_notes_move(&geo, &st, &model.price, std::slice::from_ref(m), None))
+            .map(|(_, p, _)| p)
             .min_by(f64::total_cmp)
             .unwrap_or_else(|| panic!("{}: rc1's move is on offer", case.effect));
         assert!(

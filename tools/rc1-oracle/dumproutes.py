@@ -16,5 +16,5 @@ for line in open("../shared/data/reference-cards/classic-7band.jsonl"):
         m = s.move
         steps.append({"mode": s.mode if hasattr(s, "mode") else None, "tech": S.TECH_NAMES.get(m.feat[0], str(m.feat[0])),
                       "d": float(m.d), "place": list(m.place) if m.place else None, "elim": sorted(list(e) for e in (m.elim or ())),
-                      "n_cands": s.n_cands, "alts": [[S.TECH_NAMES.get(a[0], str(a[0])), (list(a[4][:4]) if a[4] else None)] for a in s.alts]})
+                      "n_cands": s.n_cands, "meta": [float(x) for x in (m.feat[4] or [])], "alts": [[S.TECH_NAMES.get(a[0], str(a[0])), (list(a[4][:4]) if a[4] else None)] for a in s.alts]})
     out.write(json.dumps({"src": v["source"], "puzzle": v["puzzle"], "ok": ok, "steps": steps}) + "\n")

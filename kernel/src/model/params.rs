@@ -16,7 +16,6 @@ const PRICE_PARAMS_JSON: &str = include_str!("../../../data/grader_model/price_p
 const CARD_SCORE_JSON: &str = include_str!("../../../data/grader_model/card_score.json");
 const TIME_MODEL_JSON: &str = include_str!("../../../data/grader_model/time_model.json");
 const SPREAD_JSON: &str = include_str!("../../../data/grader_model/spread.json");
-const ROUTE_JSON: &str = include_str!("../../../data/grader_model/route.json");
 
 /// One set of step prices (section 7).
 #[derive(Clone, Debug, PartialEq)]
@@ -35,12 +34,11 @@ pub struct PriceSet {
     pub guess: f64,
     /// Cap of the log price (ln 1000).
     pub log_cap: f64,
-    /// Price added per unit of ln(1 + d), d the Chebyshev distance from the last move, when the
-    /// written route picks its next move: a solver looks near where they just wrote, and a few
-    /// cells further matter less than the first.
-    pub near_cost: f64,
-    /// The same for a full house without notes, which stands out from further away.
-    pub near_cost_full_house: f64,
+    /// How much nearer moves are seen first: the written route takes the move whose price times
+    /// exp(locality x log2(1 + d)) is least, d the Chebyshev distance from the last move (a
+    /// solver looks near where they just wrote, and a few cells further matter less than the
+    /// first).
+    pub locality: f64,
 }
 
 /// The card-score configuration (section 8 and 9).
@@ -106,7 +104,7 @@ fn list<const N: usize>(v: &Value, key: &str) -> Result<[f64; N], String> {
     Ok(out)
 }
 
-fn price_set(v: &Value, ours: &Value, name: &str) -> Result<PriceSet, String> {
+fn price_set(v: &Value) -> Result<PriceSet, String> {
     Ok(PriceSet {
         theta: list(v, "meta_theta_full")?,
         lambda: list(v, "meta_theta_interact")?,
@@ -116,8 +114,7 @@ fn price_set(v: &Value, ours: &Value, name: &str) -> Result<PriceSet, String> {
         take_notes: num(v, &["B", "10"])?,
         guess: num(v, &["B", "27"])?,
         log_cap: 1000f64.ln(),
-        near_cost: num(ours, &[name, "near_cost"])?,
-        near_cost_full_house: num(ours, &[name, "near_cost_full_house"])?,
+        locality: num(v, &["locality"])?,
     })
 }
 
@@ -133,10 +130,9 @@ impl GraderModel {
         let cs = parse(CARD_SCORE_JSON)?;
         let tm = parse(TIME_MODEL_JSON)?;
         let sp = parse(SPREAD_JSON)?;
-        let rt = parse(ROUTE_JSON)?;
         Ok(GraderModel {
-            route: price_set(&route, &rt, "route")?,
-            price: price_set(&price, &rt, "price")?,
+            route: price_set(&route)?,
+            price: price_set(&price)?,
             score: Score {
                 beta: num(&cs, &["beta"])?,
                 beta_time: num(&cs, &["beta_time"])?,
@@ -189,8 +185,7 @@ impl GraderModel {
             f(&format!("{set}.price.TakeNotes"), &mut p.take_notes);
             f(&format!("{set}.price.Guess"), &mut p.guess);
             f(&format!("{set}.log_cap"), &mut p.log_cap);
-            f(&format!("{set}.near_cost"), &mut p.near_cost);
-            f(&format!("{set}.near_cost_full_house"), &mut p.near_cost_full_house);
+            f(&format!("{set}.locality"), &mut p.locality);
         }
         let s = &mut self.score;
         f("score.beta", &mut s.beta);
