@@ -493,16 +493,18 @@ fn naked_single<const W: usize>(
     // keeps the cheapest (the reference's reading at each of its naked singles without notes).
     let mut readings: Vec<(Vec<usize>, bool)> = Vec::new();
     if locks.is_empty() {
+        // The other houses' items, with the first house's blanked (a cover never takes it).
+        let mut rest_items = items.clone();
         for f in 0..houses.len() {
             let rest = need & !items[f];
             if items[f] & need == 0 && rest != 0 {
                 continue;
             }
-            let others: Vec<usize> = (0..houses.len()).filter(|&g| g != f).collect();
-            let other_items: Vec<u64> = others.iter().map(|&g| items[g]).collect();
-            let more = if rest == 0 { Some(Vec::new()) } else { min_cover(&other_items, rest) };
+            rest_items[f] = 0;
+            let more = if rest == 0 { Some(Vec::new()) } else { min_cover(&rest_items, rest) };
+            rest_items[f] = items[f];
             if let Some(more) = more {
-                readings.push((std::iter::once(f).chain(more.iter().map(|&i| others[i])).collect(), false));
+                readings.push((std::iter::once(f).chain(more).collect(), false));
             }
         }
     }
@@ -512,34 +514,32 @@ fn naked_single<const W: usize>(
             None => return Vec::new(),
         }
     }
-    readings
-        .into_iter()
-        .map(|(chosen, locked)| {
-            // Items of a naked single: the board's digits, the one being placed included.
-            let (seq, first) = cover_sequence(&items, &chosen, need, true);
-            let first_shape = groups.get(first).map_or(1.0, |g| g.1);
-            let shape = |g: usize| if groups[g].0 == SCAN_LOCK { first_shape } else { groups[g].1 };
-            let cover: Vec<(usize, f64, u32)> =
-                seq.iter().map(|&(g, u)| (groups[g].0, shape(g), u + 1)).collect();
-            let raw = Raw {
-                cells: 1.0,
-                houses: chosen.len().max(1) as f64,
-                digits: 1.0,
-                links: if locked { 1.0 } else { 0.0 },
-                spread: first_shape,
-                search: nd as f64 + 1.0,
-                held: f64::from(1 + chosen.iter().map(|&g| lock_spots[g]).sum::<u32>()),
-                ..Raw::default()
-            };
-            let tech = if locked { code::PPR } else { code::NSI };
-            DirectSingle {
-                tech,
-                cell,
-                digit: left.trailing_zeros() as u8 + 1,
-                feat: Features { x: raw.vector(), cover },
-            }
-        })
-        .collect()
+    let mut out: Vec<DirectSingle> = Vec::new();
+    for (chosen, locked) in readings {
+        // Items of a naked single: the board's digits, the one being placed included.
+        let (seq, first) = cover_sequence(&items, &chosen, need, true);
+        let first_shape = groups.get(first).map_or(1.0, |g| g.1);
+        let shape = |g: usize| if groups[g].0 == SCAN_LOCK { first_shape } else { groups[g].1 };
+        let cover: Vec<(usize, f64, u32)> =
+            seq.iter().map(|&(g, u)| (groups[g].0, shape(g), u + 1)).collect();
+        let raw = Raw {
+            cells: 1.0,
+            houses: chosen.len().max(1) as f64,
+            digits: 1.0,
+            links: if locked { 1.0 } else { 0.0 },
+            spread: first_shape,
+            search: nd as f64 + 1.0,
+            held: f64::from(1 + chosen.iter().map(|&g| lock_spots[g]).sum::<u32>()),
+            ..Raw::default()
+        };
+        let tech = if locked { code::PPR } else { code::NSI };
+        let feat = Features { x: raw.vector(), cover };
+        // Readings that come out the same are priced once.
+        if !out.iter().any(|o| o.feat == feat) {
+            out.push(DirectSingle { tech, cell, digit: left.trailing_zeros() as u8 + 1, feat });
+        }
+    }
+    out
 }
 
 /// Facts of a position with notes that the search counts of its moves read, counted once.

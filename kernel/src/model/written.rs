@@ -361,8 +361,8 @@ pub fn pick_direct<const W: usize>(
 /// d the Chebyshev distance (rows or columns apart, whichever is more) from the last move's cell
 /// to this one's; a move near the last one is seen sooner. This is the reference's pick with
 /// its own `locality` (0.4 in both price sets): replaying its routes on the reference cards up
-/// to Very Hard, its move is a least-cost one at 7,707 of 7,732 placements without notes and
-/// 3,202 of 3,278 steps with notes (difficulty prices).
+/// to Very Hard, its placement is a least-cost one at 7,921 of 7,926 steps without notes, and
+/// our pick with notes is its move at 3,123 of 3,278 steps (difficulty prices).
 fn seen_cost<const W: usize>(
     geo: &Geometry<W>,
     set: &PriceSet,
@@ -378,8 +378,8 @@ fn seen_cost<const W: usize>(
 
 /// Among placements of equal price and distance, the reference takes one in the most settled
 /// part of the board: fewest open cells in the cell's houses (sorted), then fewest places for the
-/// digit there, then fewest candidates in the cell (rc1's placement at 672 of its 918 ties on the
-/// reference routes, both price sets; the first found: 587). `st` is a position without notes.
+/// digit there, then fewest candidates in the cell (rc1's placement at 310 of its 440 ties on the
+/// reference routes with the difficulty prices). `st` is a position without notes.
 fn settled_key<const W: usize>(
     geo: &Geometry<W>,
     st: &State<W>,
