@@ -13,15 +13,12 @@
 //! assert!(refute::search_effort(&points, 60) > 0.0);
 //! ```
 
-use crate::bits::count_at_least;
+use crate::bits::{CellSet, count_at_least};
 use crate::board::Geometry;
 use crate::techniques::State;
 
 /// The most stuck points a profile records.
 pub const DEFAULT_LIMIT: usize = 400;
-
-/// The most placements a trial makes before it is counted as not refuted.
-const MAX_PLACEMENTS: usize = 100;
 
 /// One point where singles are stuck.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,7 +27,8 @@ pub struct StuckPoint {
     pub candidates: usize,
     /// Candidates refuted in the fewest rounds (R; 0 when none was refuted).
     pub shortest: usize,
-    /// Placements the shortest refutations took (1: the assumption fails at once).
+    /// Placements the shortest refutations made before failing (0: the assumption fails at
+    /// once; 0 also when nothing was refuted).
     pub length: usize,
 }
 
@@ -127,9 +125,15 @@ fn propagate<const W: usize>(geo: &Geometry<W>, st: &mut State<W>) -> bool {
     }
 }
 
-/// Placements (the assumption first, then one single at a time) until the assumption `digit` in
-/// `cell` fails; None when singles do not refute it within `bound` placements.
-fn refutation_length<const W: usize>(
+/// The placements a trial makes before its assumption, `digit` in `cell`, breaks; None when the
+/// trial reaches a fixed point, or makes more than `bound` placements, without a contradiction.
+///
+/// A trial reads the grid the way rc1's reference model does, so that its counts (and with them
+/// which candidates fail fastest) are the model's: sweeps of the cells in order, placing each
+/// naked single at once and failing at a cell without candidates, then of the houses in order
+/// (rows, columns, boxes), each digit not yet placed in turn, placing a hidden single at once and
+/// failing at a digit with no place; sweeps repeat while they place anything.
+fn refutation_depth<const W: usize>(
     geo: &Geometry<W>,
     st: &State<W>,
     cell: usize,
@@ -137,40 +141,52 @@ fn refutation_length<const W: usize>(
     bound: usize,
 ) -> Option<usize> {
     let mut t = st.clone();
-    if !place(geo, &mut t, cell, digit) || broken(geo, &t) {
-        return Some(1);
+    if !place(geo, &mut t, cell, digit) {
+        return Some(0);
     }
-    let mut n = 1;
-    while n < bound {
-        let (c, d) = next_single(geo, &t)?;
-        n += 1;
-        if !place(geo, &mut t, c, d) || broken(geo, &t) {
-            return Some(n);
+    let mut placed = 0;
+    loop {
+        let before = placed;
+        // Cells in order: only the cells with at most one candidate act, so jump between them,
+        // recounting after each placement (it can empty or settle any later cell).
+        let mut from = 0;
+        loop {
+            let open = t.open_cells(geo).and_not(&CellSet::first_n(from));
+            let [ones, twos, _] = count_at_least(&t.planes[..geo.digits], &open);
+            let Some(c) = open.and_not(&twos).first() else { break };
+            if !ones.contains(c) {
+                return Some(placed);
+            }
+            let d = t.cell_mask(geo, c).trailing_zeros() as usize;
+            place(geo, &mut t, c, d);
+            placed += 1;
+            if placed > bound {
+                return None;
+            }
+            from = c + 1;
         }
-    }
-    None
-}
-
-/// The first single of a position: a naked single (lowest cell), else a hidden single (house
-/// order, lowest digit).
-fn next_single<const W: usize>(geo: &Geometry<W>, st: &State<W>) -> Option<(usize, usize)> {
-    let open = st.open_cells(geo);
-    let [ones, twos, _] = count_at_least(&st.planes[..geo.digits], &open);
-    if let Some(cell) = ones.and_not(&twos).first() {
-        return Some((cell, st.cell_mask(geo, cell).trailing_zeros() as usize));
-    }
-    for &h in &geo.complete_houses {
-        for d in 0..geo.digits {
-            let spots = st.planes[d].and(&geo.houses[h]);
-            if spots.is_single() {
-                let cell = spots.first().unwrap_or(0);
-                if open.contains(cell) {
-                    return Some((cell, d));
+        for &h in &geo.complete_houses {
+            for d in 0..geo.digits {
+                let spots = t.planes[d].and(&geo.houses[h]);
+                if spots.is_empty() {
+                    return Some(placed);
+                }
+                if spots.is_single() {
+                    let c = spots.first().unwrap_or(0);
+                    if !t.placed.contains(c) {
+                        place(geo, &mut t, c, d);
+                        placed += 1;
+                        if placed > bound {
+                            return None;
+                        }
+                    }
                 }
             }
         }
+        if placed == before {
+            return None;
+        }
     }
-    None
 }
 
 /// The refutation profile from `start`: the stuck points of singles and, at each, the candidates
@@ -192,7 +208,7 @@ pub fn profile<const W: usize>(
     while !st.is_solved(geo) && out.len() < limit && !crate::route::deadline_passed() {
         let open = st.open_cells(geo);
         let c = candidate_count(geo, &st);
-        let mut best = MAX_PLACEMENTS + 1;
+        let mut best = usize::MAX;
         let mut refuted: Vec<(usize, usize)> = Vec::new();
         for cell in open.iter() {
             if crate::route::deadline_passed() {
@@ -202,7 +218,7 @@ pub fn profile<const W: usize>(
                 if !st.planes[d].contains(cell) {
                     continue;
                 }
-                if let Some(r) = refutation_length(geo, &st, cell, d, best.min(MAX_PLACEMENTS)) {
+                if let Some(r) = refutation_depth(geo, &st, cell, d, best) {
                     if r < best {
                         best = r;
                         refuted.clear();
