@@ -192,7 +192,7 @@ fn refutation_depth<const W: usize>(
 /// The refutation profile from `start`: the stuck points of singles and, at each, the candidates
 /// refuted fastest (which are then removed). At most `limit` points. `solution` (a digit per cell)
 /// lets the search go on where nothing is refuted quickly: it then places the solution's digit in
-/// the most constrained cell, as a lucky guess would.
+/// the first of the cells with the fewest candidates, as a lucky guess would.
 pub fn profile<const W: usize>(
     geo: &Geometry<W>,
     start: &State<W>,
