@@ -25,7 +25,7 @@ pub const DEFAULT_LIMIT: usize = 400;
 pub struct StuckPoint {
     /// Candidates on the grid there (C).
     pub candidates: usize,
-    /// Candidates refuted in the fewest rounds (R; 0 when none was refuted).
+    /// Candidates refuted after the fewest placements (R; 0 when none was refuted).
     pub shortest: usize,
     /// Placements the shortest refutations made before failing (0: the assumption fails at
     /// once; 0 also when nothing was refuted).
