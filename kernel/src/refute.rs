@@ -32,29 +32,10 @@ pub struct StuckPoint {
     pub length: usize,
 }
 
-/// Outcome of applying one round of singles.
-enum Round {
-    Contradiction,
-    Stuck,
-    Progress,
-    Solved,
-}
-
 /// Candidates left on open cells.
 pub fn candidate_count<const W: usize>(geo: &Geometry<W>, st: &State<W>) -> usize {
     let open = st.open_cells(geo);
     st.planes[..geo.digits].iter().map(|p| p.and(&open).len() as usize).sum()
-}
-
-/// True when the position cannot be completed by the most direct reading: an open cell without
-/// candidates, or a complete house with a digit that has no place left.
-fn broken<const W: usize>(geo: &Geometry<W>, st: &State<W>) -> bool {
-    let open = st.open_cells(geo);
-    let [ones, _, _] = count_at_least(&st.planes[..geo.digits], &open);
-    if !open.is_subset(&ones) {
-        return true;
-    }
-    geo.complete_houses.iter().any(|&h| st.planes[..geo.digits].iter().any(|p| !p.intersects(&geo.houses[h])))
 }
 
 /// Places `digit` (0-based) in `cell`; false when that candidate is gone.
@@ -76,74 +57,23 @@ fn place<const W: usize>(geo: &Geometry<W>, st: &mut State<W>, cell: usize, digi
     true
 }
 
-/// One round: every naked and hidden single of the position, placed together.
-fn singles_round<const W: usize>(geo: &Geometry<W>, st: &mut State<W>) -> Round {
-    let open = st.open_cells(geo);
-    if open.is_empty() {
-        return Round::Solved;
-    }
-    let mut found: Vec<(usize, usize)> = Vec::new();
-    let [ones, twos, _] = count_at_least(&st.planes[..geo.digits], &open);
-    for cell in ones.and_not(&twos).iter() {
-        let m = st.cell_mask(geo, cell);
-        found.push((cell, m.trailing_zeros() as usize));
-    }
-    for &h in &geo.complete_houses {
-        let ho = geo.houses[h].and(&open);
-        if ho.is_empty() {
-            continue;
-        }
-        for d in 0..geo.digits {
-            let spots = st.planes[d].and(&geo.houses[h]);
-            if spots.is_single() {
-                let cell = spots.first().unwrap_or(0);
-                if open.contains(cell) {
-                    found.push((cell, d));
-                }
-            }
-        }
-    }
-    if found.is_empty() {
-        return Round::Stuck;
-    }
-    for (cell, d) in found {
-        if !place(geo, st, cell, d) {
-            return Round::Contradiction;
-        }
-    }
-    if broken(geo, st) { Round::Contradiction } else { Round::Progress }
+/// How singles propagation ended.
+enum Sweep {
+    /// A contradiction, after this many placements.
+    Broken(usize),
+    /// Nothing left to place, without a contradiction.
+    Settled,
+    /// More placements than the bound allowed.
+    Unfinished,
 }
 
-/// Singles until stuck or solved; false on a contradiction.
-fn propagate<const W: usize>(geo: &Geometry<W>, st: &mut State<W>) -> bool {
-    loop {
-        match singles_round(geo, st) {
-            Round::Contradiction => return false,
-            Round::Stuck | Round::Solved => return true,
-            Round::Progress => {}
-        }
-    }
-}
-
-/// The placements a trial makes before its assumption, `digit` in `cell`, breaks; None when the
-/// trial reaches a fixed point, or makes more than `bound` placements, without a contradiction.
-///
-/// A trial reads the grid the way rc1's reference model does, so that its counts (and with them
-/// which candidates fail fastest) are the model's: sweeps of the cells in order, placing each
-/// naked single at once and failing at a cell without candidates, then of the houses in order
-/// (rows, columns, boxes), each digit not yet placed in turn, placing a hidden single at once and
-/// failing at a digit with no place; sweeps repeat while they place anything.
-fn refutation_depth<const W: usize>(
-    geo: &Geometry<W>,
-    st: &State<W>,
-    cell: usize,
-    digit: usize,
-    bound: usize,
-) -> Option<usize> {
-    let mut t = st.clone();
-    if !place(geo, &mut t, cell, digit) {
-        return Some(0);
-    }
+/// Naked and hidden singles until nothing moves, read the way rc1's reference model reads them
+/// (so that a trial's count, and with it which candidates fail fastest, is the model's): sweeps
+/// of the cells in order, placing each naked single at once and failing at a cell without
+/// candidates, then of the houses in order (rows, columns, boxes), each digit in turn, placing a
+/// hidden single at once and failing at a digit with no place; sweeps repeat while they place
+/// anything. Stops after `bound` + 1 placements.
+fn sweep<const W: usize>(geo: &Geometry<W>, t: &mut State<W>, bound: usize) -> Sweep {
     let mut placed = 0;
     loop {
         let before = placed;
@@ -155,13 +85,13 @@ fn refutation_depth<const W: usize>(
             let [ones, twos, _] = count_at_least(&t.planes[..geo.digits], &open);
             let Some(c) = open.and_not(&twos).first() else { break };
             if !ones.contains(c) {
-                return Some(placed);
+                return Sweep::Broken(placed);
             }
             let d = t.cell_mask(geo, c).trailing_zeros() as usize;
-            place(geo, &mut t, c, d);
+            place(geo, t, c, d);
             placed += 1;
             if placed > bound {
-                return None;
+                return Sweep::Unfinished;
             }
             from = c + 1;
         }
@@ -169,23 +99,50 @@ fn refutation_depth<const W: usize>(
             for d in 0..geo.digits {
                 let spots = t.planes[d].and(&geo.houses[h]);
                 if spots.is_empty() {
-                    return Some(placed);
+                    return Sweep::Broken(placed);
                 }
                 if spots.is_single() {
                     let c = spots.first().unwrap_or(0);
                     if !t.placed.contains(c) {
-                        place(geo, &mut t, c, d);
+                        place(geo, t, c, d);
                         placed += 1;
                         if placed > bound {
-                            return None;
+                            return Sweep::Unfinished;
                         }
                     }
                 }
             }
         }
         if placed == before {
-            return None;
+            return Sweep::Settled;
         }
+    }
+}
+
+/// Singles until stuck or solved; false on a contradiction.
+fn propagate<const W: usize>(geo: &Geometry<W>, st: &mut State<W>) -> bool {
+    !matches!(sweep(geo, st, usize::MAX), Sweep::Broken(_))
+}
+
+/// The placements a trial of `digit` in `cell` makes before it breaks; None when it settles, or
+/// makes more than `bound` placements, without a contradiction. `trial` is scratch space.
+fn refutation_depth<const W: usize>(
+    geo: &Geometry<W>,
+    st: &State<W>,
+    trial: &mut State<W>,
+    (cell, digit): (usize, usize),
+    bound: usize,
+) -> Option<usize> {
+    // Copied in place: a trial runs for every candidate, so no allocation per trial.
+    trial.planes = st.planes;
+    trial.placed = st.placed;
+    trial.values.copy_from_slice(&st.values);
+    if !place(geo, trial, cell, digit) {
+        return Some(0);
+    }
+    match sweep(geo, trial, bound) {
+        Sweep::Broken(n) => Some(n),
+        Sweep::Settled | Sweep::Unfinished => None,
     }
 }
 
@@ -210,6 +167,7 @@ pub fn profile<const W: usize>(
         let c = candidate_count(geo, &st);
         let mut best = usize::MAX;
         let mut refuted: Vec<(usize, usize)> = Vec::new();
+        let mut trial = st.clone();
         for cell in open.iter() {
             if crate::route::deadline_passed() {
                 return out;
@@ -218,7 +176,7 @@ pub fn profile<const W: usize>(
                 if !st.planes[d].contains(cell) {
                     continue;
                 }
-                if let Some(r) = refutation_depth(geo, &st, cell, d, best) {
+                if let Some(r) = refutation_depth(geo, &st, &mut trial, (cell, d), best) {
                     if r < best {
                         best = r;
                         refuted.clear();
@@ -244,7 +202,7 @@ pub fn profile<const W: usize>(
         for (cell, d) in refuted {
             st.planes[d].remove(cell);
         }
-        if broken(geo, &st) || !propagate(geo, &mut st) {
+        if !propagate(geo, &mut st) {
             break;
         }
     }
