@@ -25,13 +25,14 @@ const MAX_FINS: u32 = 5;
 const MAX_COLLECTED: usize = 32;
 
 /// Calls `f` with every set of `n` bases (indices, increasing) whose candidates do not overlap and
-/// touch at most `reach` cover houses together, with their candidates' union.
+/// touch at most `reach` cover houses together, with their candidates' union and the covers they
+/// touch (the union of their `touch` bits).
 fn for_each_base_set<const W: usize>(
     bases: &[(usize, CellSet<W>)],
     touch: &[u128],
     n: usize,
     reach: usize,
-    f: &mut dyn FnMut(&[usize], CellSet<W>) -> bool,
+    f: &mut dyn FnMut(&[usize], CellSet<W>, u128) -> bool,
 ) {
     struct Walk<'a, const W: usize> {
         bases: &'a [(usize, CellSet<W>)],
@@ -46,10 +47,10 @@ fn for_each_base_set<const W: usize>(
             from: usize,
             body: CellSet<W>,
             reached: u128,
-            f: &mut dyn FnMut(&[usize], CellSet<W>) -> bool,
+            f: &mut dyn FnMut(&[usize], CellSet<W>, u128) -> bool,
         ) -> bool {
             if self.pick.len() == self.n {
-                return f(&self.pick, body);
+                return f(&self.pick, body, reached);
             }
             for i in from..self.bases.len() {
                 let r = reached | self.touch[i];
@@ -112,22 +113,34 @@ fn search<const W: usize>(
         .map(|&h| (h, plane.and(&geo.houses[h])))
         .filter(|(_, spots)| spots.len() >= 2)
         .collect();
-    // Cover houses each base touches (bit k = cover_family[k]; families beyond 128 houses are not
-    // pruned), so that base sets reaching too many covers are never completed.
+    // The digit's candidates in each cover house: only they matter to every test below.
+    let cover_planes: Vec<CellSet<W>> = cover_family.iter().map(|&h| geo.houses[h].and(plane)).collect();
+    // Cover houses each base touches (bit k = cover_family[k]), so that base sets reaching too
+    // many covers are never completed, and a base set's covers are read off its bits. Families
+    // beyond 128 houses are neither pruned nor read off: their covers are listed by a scan.
+    let prunable = cover_family.len() <= 128;
     let touch: Vec<u128> = bases
         .iter()
         .map(|(_, spots)| {
-            cover_family
+            cover_planes
                 .iter()
+                .zip(cover_family)
                 .enumerate()
                 .take(128)
-                .filter(|(_, c)| spots.intersects(&geo.houses[**c]))
+                .filter(|(_, (cells, _))| spots.intersects(cells))
                 .fold(0u128, |m, (k, _)| m | 1 << k)
         })
         .collect();
-    let prunable = cover_family.len() <= 128;
-    // Reused per base set: the cover houses that meet the body, their candidates, and the union
-    // of the candidates of each suffix of them (`rest[k]` = covers k.. together).
+    // Each base's own house among the covers (only in a geometry whose families share houses):
+    // never a cover of a fish it is a base of.
+    let own: Vec<u128> = bases
+        .iter()
+        .map(|(h, _)| {
+            cover_family.iter().take(128).enumerate().filter(|(_, c)| *c == h).fold(0, |m, (k, _)| m | 1 << k)
+        })
+        .collect();
+    // Reused per base set: the cover houses that meet the body (indices into the family), their
+    // candidates, and the union of the candidates of each suffix of them (`rest[k]` = covers k..).
     let mut covers: Vec<usize> = Vec::new();
     let mut cover_cells: Vec<CellSet<W>> = Vec::new();
     let mut rest: Vec<CellSet<W>> = Vec::new();
@@ -138,21 +151,27 @@ fn search<const W: usize>(
         }
         // Fins may reach a few covers beyond the n the fish uses.
         let reach = if kind == Kind::Basic { n } else { n + 3 };
-        for_each_base_set(&bases, &touch, n, if prunable { reach } else { usize::MAX }, &mut |pick, body| {
+        let reach = if prunable { reach } else { usize::MAX };
+        for_each_base_set(&bases, &touch, n, reach, &mut |pick, body, reached| {
             let base_houses = || pick.iter().map(|&i| bases[i].0);
             covers.clear();
-            covers.extend(
-                cover_family
-                    .iter()
-                    .copied()
-                    .filter(|h| !base_houses().any(|b| b == *h) && geo.houses[*h].intersects(&body)),
-            );
+            if prunable {
+                // A cover meets the body where it meets a base's candidates.
+                let mut bits = reached & !pick.iter().fold(0u128, |m, &i| m | own[i]);
+                while bits != 0 {
+                    covers.push(bits.trailing_zeros() as usize);
+                    bits &= bits - 1;
+                }
+            } else {
+                covers.extend((0..cover_family.len()).filter(|&k| {
+                    !base_houses().any(|b| b == cover_family[k]) && cover_planes[k].intersects(&body)
+                }));
+            }
             if covers.len() < n {
                 return true;
             }
-            // Only the digit's candidates in a cover matter to every test below.
             cover_cells.clear();
-            cover_cells.extend(covers.iter().map(|&h| geo.houses[h].and(plane)));
+            cover_cells.extend(covers.iter().map(|&k| cover_planes[k]));
             rest.clear();
             rest.resize(covers.len() + 1, CellSet::EMPTY);
             for k in (0..covers.len()).rev() {
@@ -184,7 +203,7 @@ fn search<const W: usize>(
                     return;
                 }
                 let mut houses: Vec<usize> = base_houses().collect();
-                houses.extend(cpick.iter().map(|&j| covers[j]));
+                houses.extend(cpick.iter().map(|&j| cover_family[covers[j]]));
                 let eliminations: Vec<Candidate> =
                     cleared.iter().map(|cell| Candidate { cell, digit: d as u8 + 1 }).collect();
                 // The same elimination from another base / cover choice adds nothing, unless it is
