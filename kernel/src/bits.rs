@@ -6,14 +6,16 @@
 //! every operation compiles to straight-line word code for that size with no dispatch.
 //!
 //! ISA notes: the word loops below are written so that LLVM vectorises them at the target's
-//! baseline (SSE2 on x86-64, NEON on aarch64); the struct is 32-byte aligned so that wider
-//! vectors need no unaligned loads. Nothing here depends on `target-cpu=native`.
+//! baseline (SSE2 on x86-64, NEON on aarch64); the struct is 16-byte aligned, the width of those
+//! vectors: a 9x9 set is then exactly 16 bytes (32-byte alignment padded it to 32 and sent every
+//! vector of sets through the slower aligned allocator). Nothing here depends on
+//! `target-cpu=native`.
 
 use std::fmt;
 
 /// A set of cells, one bit per cell.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-#[repr(C, align(32))]
+#[repr(C, align(16))]
 pub struct CellSet<const W: usize>(pub [u64; W]);
 
 impl<const W: usize> Default for CellSet<W> {
