@@ -265,11 +265,15 @@ fn rcc_graph<const W: usize>(cx: &Ctx<W>) -> Vec<Vec<(usize, u32)>> {
                 continue;
             }
             // Restricted commons: digits whose cells in one set all see those in the other.
-            let x = (0..digits)
-                .filter(|&d| {
-                    common >> d & 1 == 1 && spots[j * digits + d].is_subset(&seen_by[i * digits + d])
-                })
-                .fold(0u32, |m, d| m | 1 << d);
+            let mut x = 0u32;
+            let mut rest = common;
+            while rest != 0 {
+                let d = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                if spots[j * digits + d].is_subset(&seen_by[i * digits + d]) {
+                    x |= 1 << d;
+                }
+            }
             if x != 0 {
                 g[i].push((j, x));
                 g[j].push((i, x));

@@ -233,7 +233,9 @@ impl<const W: usize> BentSearch<'_, W> {
         if depth == 5 {
             return;
         }
-        for i in from..self.pool.len() {
+        // A choice is checked from 4 cells on: the pool must still hold enough of them.
+        let last = self.pool.len().saturating_sub(4usize.saturating_sub(depth + 1));
+        for i in from..last {
             let u = union | self.masks[self.pool[i]];
             if u.count_ones() > 5 {
                 continue;
