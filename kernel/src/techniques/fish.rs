@@ -79,6 +79,11 @@ fn common_peers<const W: usize>(geo: &Geometry<W>, cells: &CellSet<W>) -> CellSe
     seen.and_not(cells)
 }
 
+/// Bit k for each of the first 128 houses of `cover_family` that `keep` accepts (by index k).
+fn cover_mask(cover_family: &[usize], keep: impl Fn(usize) -> bool) -> u128 {
+    (0..cover_family.len().min(128)).filter(|&k| keep(k)).fold(0, |m, k| m | 1 << k)
+}
+
 /// Which fish a search reports.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Kind {
@@ -121,24 +126,12 @@ fn search<const W: usize>(
     let prunable = cover_family.len() <= 128;
     let touch: Vec<u128> = bases
         .iter()
-        .map(|(_, spots)| {
-            cover_planes
-                .iter()
-                .zip(cover_family)
-                .enumerate()
-                .take(128)
-                .filter(|(_, (cells, _))| spots.intersects(cells))
-                .fold(0u128, |m, (k, _)| m | 1 << k)
-        })
+        .map(|(_, spots)| cover_mask(cover_family, |k| spots.intersects(&cover_planes[k])))
         .collect();
     // Each base's own house among the covers (only in a geometry whose families share houses):
     // never a cover of a fish it is a base of.
-    let own: Vec<u128> = bases
-        .iter()
-        .map(|(h, _)| {
-            cover_family.iter().take(128).enumerate().filter(|(_, c)| *c == h).fold(0, |m, (k, _)| m | 1 << k)
-        })
-        .collect();
+    let own: Vec<u128> =
+        bases.iter().map(|&(h, _)| cover_mask(cover_family, |k| cover_family[k] == h)).collect();
     // Reused per base set: the cover houses that meet the body (indices into the family), their
     // candidates, and the union of the candidates of each suffix of them (`rest[k]` = covers k..).
     let mut covers: Vec<usize> = Vec::new();
