@@ -35,13 +35,23 @@ fn main() {
                     })
                     .collect();
                 println!("  position {}", cells.join(" "));
+                let route_prices = &pencilmark::model::params::GraderModel::shipped().route;
+                for ds in pencilmark::model::features::direct_singles(geo, &at.placed_view(geo)) {
+                    let d = pencilmark::model::price::price(route_prices, &ds.feat);
+                    println!("  direct {} r{}c{}={} price {:.4} {:?} {:?}", ds.tech.code(), ds.cell / 9 + 1, ds.cell % 9 + 1, ds.digit, d, ds.feat.x, ds.feat.cover);
+                }
                 for m in pencilmark::techniques::all_moves(geo, &at, max_band) {
-                    if m.tech.band() >= 3 {
+                    if m.tech.band() >= std::env::var("MINBAND").ok().map_or(3, |v| v.parse().unwrap()) {
                         let step = pencilmark::route::Step::from(m.clone());
                         let text = pencilmark::techniques::with_patterns(|| {
                             pencilmark::notation::step_notation(&p.board, geo, &at, &step)
                         });
-                        println!("  offer {} cost {} {}", m.tech.code(), m.cost, text);
+                        let pos = pencilmark::model::features::notes_position(geo, &at);
+                        let d = pencilmark::model::features::notes_readings(geo, &at, &pos, &m)
+                            .iter()
+                            .map(|f| pencilmark::model::price::price(route_prices, f))
+                            .fold(f64::INFINITY, f64::min);
+                        println!("  offer {} cost {} price {:.4} {}", m.tech.code(), m.cost, d, text);
                     }
                 }
             }

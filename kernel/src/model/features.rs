@@ -297,6 +297,9 @@ struct Lock<const W: usize> {
     spots: u32,
     /// The open cells it clears of the digit.
     clears: CellSet<W>,
+    /// The shape of the house that holds the spots (a box for pointing, a line for claiming):
+    /// the scanned group the lock adds to a single's cover.
+    shape: f64,
 }
 
 fn pointing_locks<const W: usize>(geo: &Geometry<W>, st: &State<W>) -> Vec<Lock<W>> {
@@ -312,7 +315,13 @@ fn pointing_locks<const W: usize>(geo: &Geometry<W>, st: &State<W>) -> Vec<Lock<
                 if spots.is_subset(&geo.houses[line]) {
                     let clears = geo.houses[line].and(&open).and_not(&geo.houses[b]).and(&st.planes[d]);
                     if !clears.is_empty() {
-                        locks.push(Lock { digit: d, clears_in: line, spots: spots.len(), clears });
+                        locks.push(Lock {
+                            digit: d,
+                            clears_in: line,
+                            spots: spots.len(),
+                            clears,
+                            shape: 1.0,
+                        });
                     }
                 }
             }
@@ -329,7 +338,13 @@ fn pointing_locks<const W: usize>(geo: &Geometry<W>, st: &State<W>) -> Vec<Lock<
                 if spots.is_subset(&geo.houses[b]) {
                     let clears = geo.houses[b].and(&open).and_not(&geo.houses[line]).and(&st.planes[d]);
                     if !clears.is_empty() {
-                        locks.push(Lock { digit: d, clears_in: b, spots: spots.len(), clears });
+                        locks.push(Lock {
+                            digit: d,
+                            clears_in: b,
+                            spots: spots.len(),
+                            clears,
+                            shape: LINE_SHAPE,
+                        });
                     }
                 }
             }
@@ -343,7 +358,8 @@ fn pointing_locks<const W: usize>(geo: &Geometry<W>, st: &State<W>) -> Vec<Lock<
 /// Easy and Easy fixture puzzles), offered only where no plain single is left: a hidden single
 /// whose other spots in its house are cleared by houses and locks, a naked single whose other
 /// digits are. The lock is one more link and one more scanned group (kind `SCAN_LOCK`, shaped as
-/// its box for a hidden single, as its line for a naked one).
+/// the house that holds its spots for a hidden single, as the first house read for a naked one:
+/// the reference's prices at the reference positions).
 fn pointing_singles<const W: usize>(
     geo: &Geometry<W>,
     st: &State<W>,
@@ -425,7 +441,7 @@ fn hidden_single<const W: usize>(
         others.iter().enumerate().fold(0u64, |m, (i, &c)| if cells.contains(c) { m | 1 << i } else { m })
     };
     // (kind, shape, the other cells it explains): houses that hold the digit and see some of the
-    // other open cells, then the locks, shaped as the house read.
+    // other open cells, then the locks, shaped as the house that holds their spots.
     let mut groups: Vec<(usize, f64, u64)> = Vec::new();
     let mut seen: Vec<usize> = Vec::new();
     for &o in &others {
@@ -438,10 +454,14 @@ fn hidden_single<const W: usize>(
     }
     let shape = house_shape(geo, h);
     let mut lock_spots: Vec<u32> = vec![0; groups.len()];
-    for l in locks {
+    // A cover takes the earliest lock that serves: the cheapest scan first, a line-shaped lock
+    // (claiming) before a box-shaped one, then the fewest spots held.
+    let mut locks = locks.to_vec();
+    locks.sort_by(|a, b| b.shape.total_cmp(&a.shape).then(a.spots.cmp(&b.spots)));
+    for l in &locks {
         let m = mask(&l.clears);
         if m != 0 {
-            groups.push((SCAN_LOCK, shape, m));
+            groups.push((SCAN_LOCK, l.shape, m));
             lock_spots.push(l.spots);
         }
     }
@@ -467,8 +487,8 @@ fn hidden_single<const W: usize>(
 
 /// The naked single of `cell` (`left`: the one digit left on the placed digits once `locks`
 /// clear theirs): the scan explains every other digit by the cell's houses (box,
-/// row, column; the first one read is free) and the locks, shaped as that first house. With
-/// locks, a single none of them is needed for is not one (None).
+/// row, column; the first one read is free, each house a reading of its own) and the locks,
+/// shaped as that first house. With locks, a single none of them is needed for is not one (None).
 fn naked_single<const W: usize>(
     geo: &Geometry<W>,
     cell: usize,
@@ -481,8 +501,12 @@ fn naked_single<const W: usize>(
     let mut groups: Vec<(usize, f64, u64)> =
         houses.iter().map(|&h| (SCAN_HOUSE, house_shape(geo, h), house_digits[h])).collect();
     let mut lock_spots: Vec<u32> = vec![0; groups.len()];
-    for l in locks {
-        groups.push((SCAN_LOCK, LINE_SHAPE, 1 << l.digit));
+    // The lock is scanned as the first house read; of two that serve, the one holding fewer
+    // spots is the cheaper reading.
+    let mut locks = locks.to_vec();
+    locks.sort_by_key(|l| l.spots);
+    for l in &locks {
+        groups.push((SCAN_LOCK, 0.0, 1 << l.digit));
         lock_spots.push(l.spots);
     }
     let all: u64 = if nd >= 64 { u64::MAX } else { (1u64 << nd) - 1 };
@@ -492,19 +516,20 @@ fn naked_single<const W: usize>(
     // reading per first house, the rest by the fewest houses, and the route prices them all and
     // keeps the cheapest (the reference's reading at each of its naked singles without notes).
     let mut readings: Vec<(Vec<usize>, bool)> = Vec::new();
-    if locks.is_empty() {
-        // The other houses' items, with the first house's blanked (a cover never takes it).
-        let mut rest_items = items.clone();
-        for f in 0..houses.len() {
-            let rest = need & !items[f];
-            if items[f] & need == 0 && rest != 0 {
-                continue;
-            }
-            rest_items[f] = 0;
-            let more = if rest == 0 { Some(Vec::new()) } else { min_cover(&rest_items, rest) };
-            rest_items[f] = items[f];
-            if let Some(more) = more {
-                readings.push((std::iter::once(f).chain(more).collect(), false));
+    // The other houses' items, with the first house's blanked (a cover never takes it).
+    let mut rest_items = items.clone();
+    for f in 0..houses.len() {
+        let rest = need & !items[f];
+        if items[f] & need == 0 && rest != 0 {
+            continue;
+        }
+        rest_items[f] = 0;
+        let more = if rest == 0 { Some(Vec::new()) } else { min_cover(&rest_items, rest) };
+        rest_items[f] = items[f];
+        if let Some(more) = more {
+            let locked = more.iter().any(|&g| groups[g].0 == SCAN_LOCK);
+            if locked || locks.is_empty() {
+                readings.push((std::iter::once(f).chain(more).collect(), locked));
             }
         }
     }

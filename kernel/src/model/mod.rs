@@ -4,6 +4,7 @@
 //! Data flow: [`written::route`] (one per price set) -> [`features`] -> [`price::price`] ->
 //! step values -> difficulty ([`difficulty_from_effort`]) and time ([`time_minutes`]).
 
+pub mod band_order;
 pub mod features;
 pub mod params;
 pub mod price;
