@@ -40,13 +40,15 @@ fn main() {
                     let d = pencilmark::model::price::price(route_prices, &ds.feat);
                     println!("  direct {} r{}c{}={} price {:.4} {:?} {:?}", ds.tech.code(), ds.cell / 9 + 1, ds.cell % 9 + 1, ds.digit, d, ds.feat.x, ds.feat.cover);
                 }
+                // MINBAND=b lists moves of band b and above (default Hard).
+                let min_band: u8 = std::env::var("MINBAND").ok().map_or(3, |v| v.parse().unwrap());
+                let pos = pencilmark::model::features::notes_position(geo, &at);
                 for m in pencilmark::techniques::all_moves(geo, &at, max_band) {
-                    if m.tech.band() >= std::env::var("MINBAND").ok().map_or(3, |v| v.parse().unwrap()) {
+                    if m.tech.band() >= min_band {
                         let step = pencilmark::route::Step::from(m.clone());
                         let text = pencilmark::techniques::with_patterns(|| {
                             pencilmark::notation::step_notation(&p.board, geo, &at, &step)
                         });
-                        let pos = pencilmark::model::features::notes_position(geo, &at);
                         let d = pencilmark::model::features::notes_readings(geo, &at, &pos, &m)
                             .iter()
                             .map(|f| pencilmark::model::price::price(route_prices, f))

@@ -506,6 +506,7 @@ fn naked_single<const W: usize>(
     let mut locks = locks.to_vec();
     locks.sort_by_key(|l| l.spots);
     for l in &locks {
+        // (Its shape is the first house's, known once a reading picks one: see `cover` below.)
         groups.push((SCAN_LOCK, 0.0, 1 << l.digit));
         lock_spots.push(l.spots);
     }

@@ -3,6 +3,8 @@
 //!
 //! Data flow: [`written::route`] (one per price set) -> [`features`] -> [`price::price`] ->
 //! step values -> difficulty ([`difficulty_from_effort`]) and time ([`time_minutes`]).
+//! The band route borrows features and prices to order the moves of one technique
+//! ([`band_order`]).
 
 pub mod band_order;
 pub mod features;
