@@ -43,7 +43,9 @@ fn main() {
                 // MINBAND=b lists moves of band b and above (default Hard).
                 let min_band: u8 = std::env::var("MINBAND").ok().map_or(3, |v| v.parse().unwrap());
                 let pos = pencilmark::model::features::notes_position(geo, &at);
-                for m in pencilmark::techniques::all_moves(geo, &at, max_band) {
+                let mut offer = pencilmark::techniques::all_moves(geo, &at, max_band);
+                pencilmark::model::band_order::price_moves(geo, &at, &mut offer);
+                for m in offer {
                     if m.tech.band() >= min_band {
                         let step = pencilmark::route::Step::from(m.clone());
                         let text = pencilmark::techniques::with_patterns(|| {

@@ -174,7 +174,7 @@ fn next_move<const W: usize>(
             }
             buf.clear();
             (s.find)(geo, st, buf);
-            crate::model::band_order::price_locks(geo, st, buf);
+            crate::model::band_order::price_moves(geo, st, buf);
             cap_moves(buf);
         }
         // The moves are read where they are (in the cache, or in `buf` without one): only the

@@ -36,7 +36,7 @@ for cm, dis, ms in calls:
         if not (m["place"] or m["elim"]): continue
         code, nm, mb = BP.classify(m, p)
         if only and code not in only: continue
-        if "META" in __import__("os").environ: print({k: v for k, v in m.items() if k not in ("desc","meta")})
+        if "META" in __import__("os").environ: print({k: v for k, v in m.items() if k not in (("desc",) if __import__("os").environ["META"] == "2" else ("desc", "meta"))})
         print(code, mb, round(m["d"], 4), (name(m["place"][0]) + "=%d" % m["place"][1]) if m["place"] else "", ",".join(name(c) + "#%d" % d for c, d in m["elim"]))
 s = r["steps"][K - 1]
 print("took", s["code"], s["place"], s["elims"])

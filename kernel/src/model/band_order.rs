@@ -9,18 +9,25 @@
 //! locks' houses). Other techniques keep their search's own order: their prices on the notes
 //! are not the reference's for moves made in the head, and ordering by them matched fewer routes.
 
-use super::features::{direct_singles, notes_position, notes_readings};
+use super::features::{direct_singles, head_chain_features, notes_position, notes_readings};
 use super::params::GraderModel;
 use super::price::price;
 use crate::board::Geometry;
-use crate::techniques::{Move, State, code};
+use crate::techniques::{Move, Pattern, State, code};
 
 /// Scale of a price in `Move::cost` (prices are compared to four decimals and stay far below
 /// u32::MAX / SCALE).
 const SCALE: f64 = 1e5;
 
-/// Sets the cost of every PPR move in `moves` to its route price (others are left as found).
-pub fn price_locks<const W: usize>(geo: &Geometry<W>, st: &State<W>, moves: &mut [Move]) {
+/// Sets the cost of every PPR and MCH move in `moves` to its route price (others are left as
+/// found).
+pub fn price_moves<const W: usize>(geo: &Geometry<W>, st: &State<W>, moves: &mut [Move]) {
+    price_locks(geo, st, moves);
+    price_head_chains(geo, st, moves);
+}
+
+/// Pointing and claiming.
+fn price_locks<const W: usize>(geo: &Geometry<W>, st: &State<W>, moves: &mut [Move]) {
     if !moves.iter().any(|m| m.tech == code::PPR) {
         return;
     }
@@ -44,5 +51,22 @@ pub fn price_locks<const W: usize>(geo: &Geometry<W>, st: &State<W>, moves: &mut
         // A placement no reading explains (none seen so far) keeps the search's order, after
         // every priced move.
         m.cost = if d.is_finite() { (d * SCALE).round() as u32 } else { u32::MAX - 1 };
+    }
+}
+
+/// Chains seen in the head (MCH), from their patterns (`head_chain` always builds them).
+fn price_head_chains<const W: usize>(geo: &Geometry<W>, st: &State<W>, moves: &mut [Move]) {
+    if !moves.iter().any(|m| m.tech == code::MCH) {
+        return;
+    }
+    let set = &GraderModel::shipped().route;
+    // The search weighs every candidate on the notes once per link.
+    let open = st.open_cells(geo);
+    let candidates: usize = (0..geo.digits).map(|d| st.planes[d].and(&open).len() as usize).sum();
+    for m in moves.iter_mut().filter(|m| m.tech == code::MCH && !m.placements.is_empty()) {
+        let Pattern::Chain(nodes) = &m.pattern else { continue };
+        let target = st.cell_mask(geo, m.placements[0].cell).count_ones();
+        let f = head_chain_features(geo, nodes, target, candidates);
+        m.cost = (price(set, &f) * SCALE).round() as u32;
     }
 }

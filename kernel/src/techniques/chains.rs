@@ -871,7 +871,9 @@ fn head_chain_search<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut
                     houses: houses.clone(),
                     digits,
                     cost: chain_cost(geo, tech, digits, links, &cells, grouped),
-                    pattern: if patterned { pattern() } else { Pattern::Unbuilt },
+                    // The band route prices a chain in the head by its cells and digits
+                    // (`model::band_order`): its pattern is always built.
+                    pattern: if patterned || tech == code::MCH { pattern() } else { Pattern::Unbuilt },
                 },
             );
         }
