@@ -189,10 +189,12 @@ pub fn wxyz_wing<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec
     let open = st.open_cells(geo);
     let mut found = Vec::new();
     let patterned = patterns_wanted();
-    for &b in &geo.boxes {
-        let bx = geo.houses[b];
-        for &l in geo.rows.iter().chain(geo.cols.iter()) {
-            let line = geo.houses[l];
+    // Lines outer, boxes inner: among wings of one price the reference takes the first in this
+    // order (its tie-break, seen at classic-se-rated 3737 and 5943).
+    for &l in geo.rows.iter().chain(geo.cols.iter()) {
+        let line = geo.houses[l];
+        for &b in &geo.boxes {
+            let bx = geo.houses[b];
             if !line.intersects(&bx) {
                 continue;
             }
