@@ -84,10 +84,9 @@ fn share(
     k as f64 / n.max(1) as f64
 }
 
-/// Issue 4 asks for 90% agreement of band, contains codes and chips up to Very Hard. Reached up to
-/// Medium; Hard and Very Hard differ mostly in alternatives (chips), which depend on which shape
-/// the reference writes a chain under (a hash of the position). The floors below guard what
-/// stands; README.md quotes the shares.
+/// Issue 4 asks for 90% agreement of band, contains codes and chips up to Very Hard. Hard and Very
+/// Hard differ mostly in alternatives (chips), which depend on which shape the reference writes a
+/// chain under (a hash of the position). README.md quotes the shares.
 #[test]
 fn band_and_contains_agree_with_the_reference() {
     let per_band = agreement();
@@ -107,7 +106,7 @@ fn band_and_contains_agree_with_the_reference() {
     // their band in expert_conformance.rs, and their contains is reported above.
     let top = top.min(4);
     let all = share(&per_band, 0..=top, |t| t.2);
-    assert!(all >= 0.88, "band + contains up to band {top}: {all:.3} below the 88% floor");
+    assert!(all >= 0.9, "band + contains up to band {top}: {all:.3} below 90%");
 }
 
 /// Every classic technique of every band is searched, so no classic puzzle is refused for want

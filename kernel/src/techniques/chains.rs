@@ -953,7 +953,8 @@ fn bivalue_cells<const W: usize>(geo: &Geometry<W>, st: &State<W>) -> Vec<(usize
 
 /// XY-Chain (XYC): bivalue cells, each seeing the next and sharing a digit with it; if the first
 /// cell is not z, the chain forces the last to be z, so cells seeing both ends lose z. Three to
-/// eight cells (5 to 15 links).
+/// eight cells (5 to 15 links), except four cells of four digits whose ends do not see each other
+/// (as the reference release, see `xy_chain_within`).
 pub fn xy_chain<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
     xy_chain_within(geo, st, MAX_XY_LINKS, out)
 }
@@ -1034,6 +1035,13 @@ fn xy_chain_within<const W: usize>(geo: &Geometry<W>, st: &State<W>, max_links: 
                             digits |= cells[k].1;
                         }
                         if !ok {
+                            continue;
+                        }
+                        // Four cells of four different digits whose ends do not see each other:
+                        // the reference lists 14 of 75 such chains at its route positions, and
+                        // which ones follows its enumeration, not the chain; leaving them all out
+                        // matches its cards best (`tools/rc1-oracle/xychains.py`).
+                        if path.len() == 4 && digits.count_ones() == 4 && !geo.peers[c0].contains(cn) {
                             continue;
                         }
                         path.reverse();
@@ -1331,8 +1339,9 @@ mod tests {
         "=1 56 =4 =8 67 =3 29 579 257 356 356 =8 67 =9 =2 =1 457 457 =9 =7 =2 =5 =4 =1 =8 =3 =6 =7 =1 69 =2 =8 =4 369 569 35 =8 29 =3 =1 =5 69 =4 679 27 256 =4 569 =3 67 679 269 =8 =1 =4 356 567 67 =1 =8 36 =2 =9 26 29 1679 =4 =3 67 =5 16 =8 36 =8 16 =9 =2 =5 =7 146 34",
         "164873952358692174972541836716284395823159467549367281435718629297436518681925743",
     );
-    /// classic-se-rated.tsv:4325 (SE 5.8) 31 ['r6c1#4']
-    const XYCE: (&str, &str) = (
+    /// classic-se-rated.tsv:4325 (SE 5.8) 31 ['r6c1#4']: four cells, four digits, ends apart (the
+    /// reference wrote this one; it lists 14 of the 75 such chains at its route positions).
+    const XYC4_APART: (&str, &str) = (
         "=3 14 =9 =2 =5 =6 =7 14 =8 =6 =7 =5 =8 =1 =4 =3 =2 =9 24 12 =8 37 =9 37 45 15 =6 =8 =3 24 17 24 17 =9 =6 =5 =5 =9 =1 =6 34 38 =2 48 =7 24 =6 =7 =9 28 =5 48 =3 =1 =9 24 246 13 =7 138 56 58 23 =7 =8 =3 =5 =6 =2 =1 =9 =4 =1 =5 26 =4 38 =9 68 =7 23",
         "319256748675814329428397516834721965591643287267985431942178653783562194156439872",
     );
@@ -1433,11 +1442,36 @@ mod tests {
         assert_quiet(head_chain::<2>, SKYH);
     }
 
+    /// classic-se-rated.tsv:4986 (SE 6.6) 19 ['r4c2#1', 'r4c5#1', 'r4c8#1']
+    const XYCE: (&str, &str) = (
+        "149 149 =8 =7 19 =5 =6 =2 =3 =5 =3 =6 18 =4 =2 =7 =9 18 19 =2 =7 =3 =6 89 =5 =4 18 =2 1567 15 =9 178 =3 18 1678 =4 =8 147 134 =6 =2 47 =9 137 =5 1469 1479 1349 18 =5 478 =2 1378 67 1469 1489 =2 =5 3789 789 1348 178 67 =3 4568 45 =2 78 =1 48 5678 =9 =7 1589 159 =4 389 =6 138 158 =2",
+        "948715623536842791127369548251973864873624915694158237412597386365281479789436152",
+    );
+
     #[test]
     fn xy_chain_written() {
         let out = run(xy_chain::<2>, XYCE);
-        assert!(offers(&out, code::XYC, &[], &["r6c1#4"]));
+        assert!(offers(&out, code::XYC, &[], &["r4c2#1", "r4c5#1", "r4c8#1"]));
         assert_quiet(xy_chain::<2>, XYCE);
+    }
+
+    #[test]
+    fn xy_chain_of_four_cells_needs_ends_that_see_each_other() {
+        // Left out as the reference mostly does (see `xy_chain_within`): r4c3 -2- r9c3 -6- r9c7
+        // -8- r6c7 (z = 4, ends apart) is not offered, while the four cells of XYCE, whose ends
+        // share row 4, are.
+        assert!(!offers(&run(xy_chain::<2>, XYC4_APART), code::XYC, &[], &["r6c1#4"]));
+        for pos in [XYC4_APART, XYCE] {
+            for m in crate::techniques::with_patterns(|| run(xy_chain::<2>, pos)) {
+                let Pattern::Chain(nodes) = &m.pattern else { panic!("an XY-chain's pattern") };
+                let cells: Vec<usize> = nodes.iter().step_by(2).map(|n| n.cells[0]).collect();
+                let (a, b) = (cells[0], cells[cells.len() - 1]);
+                assert!(
+                    cells.len() != 4 || m.digits.count_ones() != 4 || geo().peers[a].contains(b),
+                    "{m:?}"
+                );
+            }
+        }
     }
 
     #[test]
@@ -1534,8 +1568,8 @@ mod tests {
     #[test]
     fn bivalue_chain_notations() {
         assert_eq!(
-            notations(xy_chain::<2>, XYCE, code::XYC)[1],
-            "XY-Chain: 4 4- r4c3 -2- r9c3 -6- r9c7 -8- r6c7 -4 => r6c1<>4"
+            notations(xy_chain::<2>, XYCE, code::XYC)[0],
+            "XY-Chain: 1 1- r4c3 -5- r8c3 -4- r8c7 -8- r4c7 -1 => r4c258<>1"
         );
         assert_eq!(
             notations(chute_remote_pairs::<2>, CRPE, code::CRP),
