@@ -35,8 +35,7 @@ fn main() {
         let mut moves = Vec::new();
         pencilmark::techniques::chains::head_chain(&geo, &st, &mut moves);
         pencilmark::model::band_order::price_moves(&geo, &st, &mut moves);
-        let open = st.open_cells(&geo);
-        let candidates: usize = (0..9).map(|d| st.planes[d].and(&open).len() as usize).sum();
+        let candidates = pencilmark::refute::candidate_count(&geo, &st);
         let listed: Vec<Value> = moves
             .iter()
             .filter(|m| m.tech == code::MCH)

@@ -4,10 +4,10 @@
 //! Pointing / claiming (PPR) is priced so: a placement through locks made in the head by its
 //! cheapest reading without notes (`features::direct_singles` on the placed digits), a written
 //! lock by its reading on the notes. rc1's prices at the reference positions are ours to four
-//! decimals (its band route takes the least price within a technique), and with this order 126
-//! of its 163 band routes up to Very Hard are ours move for move (117 with the order of the
-//! locks' houses). Other techniques keep their search's own order: their prices on the notes
-//! are not the reference's for moves made in the head, and ordering by them matched fewer routes.
+//! decimals (its band route takes the least price within a technique). Chains in the head (MCH)
+//! are priced from their nodes (`features::head_chain_features`). Other techniques keep their
+//! search's own order: their prices on the notes are not the reference's for moves made in the
+//! head, and ordering by them matched fewer routes. README.md (Conformance) gives the counts.
 
 use super::features::{direct_singles, head_chain_features, notes_position, notes_readings};
 use super::params::GraderModel;
@@ -60,9 +60,7 @@ fn price_head_chains<const W: usize>(geo: &Geometry<W>, st: &State<W>, moves: &m
         return;
     }
     let set = &GraderModel::shipped().route;
-    // The search weighs every candidate on the notes once per link.
-    let open = st.open_cells(geo);
-    let candidates: usize = (0..geo.digits).map(|d| st.planes[d].and(&open).len() as usize).sum();
+    let candidates = crate::refute::candidate_count(geo, st);
     for m in moves.iter_mut().filter(|m| m.tech == code::MCH && !m.placements.is_empty()) {
         let Pattern::Chain(nodes) = &m.pattern else { continue };
         let target = st.cell_mask(geo, m.placements[0].cell).count_ones();

@@ -795,10 +795,11 @@ fn notes_move<const W: usize>(
 
 /// The features of a chain seen in the head (MCH) as the reference prices it, from its nodes:
 /// the chain's distinct cells plus the target single's cell, one house per link between different
-/// cells, its digits, five links deep, hidden unless it is an XY-chain (each cell entered and left
-/// on its two digits), the target's candidates on the notes plus one held (`target_candidates`),
-/// a spread of (rows + columns + boxes the chain's cells touch) / (1 + 2 sqrt(chain cells)), and a
-/// search that weighs each of the notes' `candidates` once per link.
+/// cells, its digits, its links (3 for a three-link chain, else 5) as deep, hidden unless it is an
+/// XY-chain (each cell entered and left on its two digits), the target's candidates on the notes
+/// plus one held (`target_candidates`), a spread of (rows + columns + boxes the chain's cells
+/// touch) / (1 + 2 sqrt(chain cells)), and a search that weighs each of the notes' `candidates`
+/// once per link.
 pub fn head_chain_features<const W: usize>(
     geo: &Geometry<W>,
     nodes: &[ChainNode],
@@ -811,25 +812,21 @@ pub fn head_chain_features<const W: usize>(
     let hops = nodes.windows(2).filter(|w| w[0].cells != w[1].cells).count();
     let digits = nodes.iter().fold(0u32, |a, n| a | 1 << n.digit).count_ones();
     let hidden = nodes.windows(2).filter(|w| w[0].cells == w[1].cells).count() * 2 != nodes.len();
-    let mut rows: Vec<usize> = cells.iter().map(|&c| geo.pos[c].0).collect();
-    let mut cols: Vec<usize> = cells.iter().map(|&c| geo.pos[c].1).collect();
-    let mut boxes: Vec<usize> = cells.iter().filter_map(|&c| geo.box_of[c]).collect();
-    for v in [&mut rows, &mut cols, &mut boxes] {
-        v.sort_unstable();
-        v.dedup();
-    }
+    let links = if nodes.len() == 4 { 3 } else { 5 };
+    let lines = cells.iter().fold(0u64, |a, &c| a | 1 << geo.pos[c].0 | 1 << (32 + geo.pos[c].1));
+    let boxes = cells.iter().filter_map(|&c| geo.box_of[c]).fold(0u64, |a, b| a | 1 << b);
     let m = cells.len() as f64;
     let raw = Raw {
         cells: m + 1.0,
         houses: hops as f64,
         digits: f64::from(digits),
-        links: 5.0,
+        links: links as f64,
         hidden,
-        spread: (rows.len() + cols.len() + boxes.len()) as f64 / (1.0 + 2.0 * m.sqrt()),
+        spread: f64::from(lines.count_ones() + boxes.count_ones()) / (1.0 + 2.0 * m.sqrt()),
         branches: 2.0,
-        depth: 5.0,
+        depth: links as f64,
         held: f64::from(target_candidates + 1),
-        search: (5 * candidates + 1) as f64,
+        search: (links * candidates + 1) as f64,
         ..Raw::default()
     };
     Features { x: raw.vector(), cover: Vec::new() }
