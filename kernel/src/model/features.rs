@@ -813,8 +813,14 @@ pub fn head_chain_features<const W: usize>(
     let digits = nodes.iter().fold(0u32, |a, n| a | 1 << n.digit).count_ones();
     let hidden = nodes.windows(2).filter(|w| w[0].cells == w[1].cells).count() * 2 != nodes.len();
     let links = if nodes.len() == 4 { 3 } else { 5 };
-    let lines = cells.iter().fold(0u64, |a, &c| a | 1 << geo.pos[c].0 | 1 << (32 + geo.pos[c].1));
-    let boxes = cells.iter().filter_map(|&c| geo.box_of[c]).fold(0u64, |a, b| a | 1 << b);
+    // Rows, columns and boxes as sorted lists: any geometry (multi-grids have many houses).
+    let mut rows: Vec<usize> = cells.iter().map(|&c| geo.pos[c].0).collect();
+    let mut cols: Vec<usize> = cells.iter().map(|&c| geo.pos[c].1).collect();
+    let mut boxes: Vec<usize> = cells.iter().filter_map(|&c| geo.box_of[c]).collect();
+    for v in [&mut rows, &mut cols, &mut boxes] {
+        v.sort_unstable();
+        v.dedup();
+    }
     let m = cells.len() as f64;
     let raw = Raw {
         cells: m + 1.0,
@@ -822,7 +828,7 @@ pub fn head_chain_features<const W: usize>(
         digits: f64::from(digits),
         links: links as f64,
         hidden,
-        spread: f64::from(lines.count_ones() + boxes.count_ones()) / (1.0 + 2.0 * m.sqrt()),
+        spread: (rows.len() + cols.len() + boxes.len()) as f64 / (1.0 + 2.0 * m.sqrt()),
         branches: 2.0,
         depth: links as f64,
         held: f64::from(target_candidates + 1),
