@@ -9,7 +9,7 @@
 use pencilmark::format::read_classic;
 use pencilmark::route::band_path;
 use pencilmark::solve::AnyGeometry;
-use pencilmark::techniques::{State, Tech};
+use pencilmark::techniques::{SearchContext, State, Tech};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -22,10 +22,10 @@ fn main() {
     let geometry = AnyGeometry::new(&p.board).unwrap();
     pencilmark::on_geometry!(&geometry, geo => {
         let st = State::new(geo, &p.givens).unwrap();
-        let path = band_path(geo, &st, &banned, max_band);
+        let path = band_path(&pencilmark::route::RouteContext::plain(geo), &st, &banned, max_band);
         let show: Option<usize> = std::env::var("AT").ok().map(|v| v.parse().unwrap());
         let mut at = st.clone();
-        let notes = pencilmark::notation::route_notations(&p.board, &p.givens, &path.steps);
+        let notes = pencilmark::card::notation::route_notations(&p.board, &p.givens, &path.steps, pencilmark::budget::Budget::UNLIMITED);
         for (i, s) in path.steps.iter().enumerate() {
             if show == Some(i + 1) {
                 let cells: Vec<String> = (0..at.values.len())
@@ -35,25 +35,24 @@ fn main() {
                     })
                     .collect();
                 println!("  position {}", cells.join(" "));
-                let route_prices = &pencilmark::model::params::GraderModel::shipped().route;
-                for ds in pencilmark::model::features::direct_singles(geo, &at.placed_view(geo)) {
-                    let d = pencilmark::model::price::price(route_prices, &ds.feat);
+                let route_prices = &pencilmark::price::GraderModel::shipped().route;
+                for ds in pencilmark::price::features::direct_singles(geo, &at.placed_view(geo)) {
+                    let d = pencilmark::price::price(route_prices, &ds.feat);
                     println!("  direct {} r{}c{}={} price {:.4} {:?} {:?}", ds.tech.code(), ds.cell / 9 + 1, ds.cell % 9 + 1, ds.digit, d, ds.feat.x, ds.feat.cover);
                 }
                 // MINBAND=b lists moves of band b and above (default Hard).
                 let min_band: u8 = std::env::var("MINBAND").ok().map_or(3, |v| v.parse().unwrap());
-                let pos = pencilmark::model::features::notes_position(geo, &at);
-                let mut offer = pencilmark::techniques::all_moves(geo, &at, max_band);
-                pencilmark::model::band_order::price_moves(geo, &at, &mut offer);
+                let pos = pencilmark::price::features::notes_position(geo, &at);
+                let mut offer = pencilmark::techniques::all_moves(&SearchContext::plain(geo), &at, max_band);
+                pencilmark::price::band_order::price_moves(geo, route_prices, &at, &mut offer);
                 for m in offer {
                     if m.tech.band() >= min_band {
                         let step = pencilmark::route::Step::from(m.clone());
-                        let text = pencilmark::techniques::with_patterns(|| {
-                            pencilmark::notation::step_notation(&p.board, geo, &at, &step)
-                        });
-                        let d = pencilmark::model::features::notes_readings(geo, &at, &pos, &m)
+                        let patterned = SearchContext::plain(geo).building_patterns();
+                        let text = pencilmark::card::notation::step_notation(&p.board, &patterned, &at, &step);
+                        let d = pencilmark::price::features::notes_readings(geo, &at, &pos, &m)
                             .iter()
-                            .map(|f| pencilmark::model::price::price(route_prices, f))
+                            .map(|f| pencilmark::price::price(route_prices, f))
                             .fold(f64::INFINITY, f64::min);
                         println!("  offer {} cost {} price {:.4} {}", m.tech.code(), m.cost, d, text);
                     }

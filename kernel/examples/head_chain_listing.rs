@@ -5,7 +5,8 @@
 //!
 //! Each input line holds `cand`: 81 masks (bit d-1 for digit d; a single bit is a placed digit).
 use pencilmark::board::{Board, Geometry};
-use pencilmark::techniques::{Candidate, Pattern, State, code};
+use pencilmark::price::GraderModel;
+use pencilmark::techniques::{Candidate, Pattern, SearchContext, State, code};
 use serde_json::{Value, json};
 
 fn main() {
@@ -33,9 +34,9 @@ fn main() {
             .collect();
         st.apply_step(&geo, &[], &elims);
         let mut moves = Vec::new();
-        pencilmark::techniques::chains::head_chain(&geo, &st, &mut moves);
-        pencilmark::model::band_order::price_moves(&geo, &st, &mut moves);
-        let candidates = pencilmark::refute::candidate_count(&geo, &st);
+        pencilmark::techniques::chains::head_chain(&SearchContext::plain(&geo), &st, &mut moves);
+        pencilmark::price::band_order::price_moves(&geo, &GraderModel::shipped().route, &st, &mut moves);
+        let candidates = st.candidate_count(&geo);
         let listed: Vec<Value> = moves
             .iter()
             .filter(|m| m.tech == code::MCH)
@@ -43,7 +44,7 @@ fn main() {
                 let (nodes, x): (Vec<Value>, Vec<f64>) = match &m.pattern {
                     Pattern::Chain(n) => (
                         n.iter().map(|n| json!([n.cells, n.digit])).collect(),
-                        pencilmark::model::features::head_chain_features(
+                        pencilmark::price::features::head_chain_features(
                             &geo,
                             n,
                             st.cell_mask(&geo, m.placements[0].cell).count_ones(),

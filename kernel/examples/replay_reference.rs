@@ -16,7 +16,7 @@
 use pencilmark::board::Board;
 use pencilmark::format::read_classic;
 use pencilmark::solve::AnyGeometry;
-use pencilmark::techniques::{Candidate, State, Tech, all_moves};
+use pencilmark::techniques::{Candidate, SearchContext, State, Tech, all_moves};
 use serde_json::Value;
 use std::collections::BTreeMap;
 
@@ -68,7 +68,7 @@ fn main() {
                 eliminations.sort();
                 if dump_moves {
                     if step["band"].as_u64() >= Some(3) {
-                        let moves = pencilmark::techniques::with_patterns(|| all_moves(geo, &st, 4));
+                        let moves = all_moves(&SearchContext::plain(geo).building_patterns(), &st, 4);
                         print_moves(&p.board, geo, &st, v["source"].as_str().unwrap(), &step["n"], &moves);
                     }
                     st.apply_step(geo, &placements, &eliminations);
@@ -80,13 +80,13 @@ fn main() {
                     for s in pencilmark::techniques::searches().iter().filter(|s| s.min_band() == 5) {
                         let t = std::time::Instant::now();
                         let mut found = Vec::new();
-                        (s.find)(geo, &st, &mut found);
+                        (s.find)(&SearchContext::plain(geo), &st, &mut found);
                         let us = t.elapsed().as_micros();
                         eprintln!("TIME\t{}\t{}", s.codes[0].code(), us);
                     }
                 }
                 if std::env::var("DUMP").is_ok() && step["band"].as_u64() >= Some(3) {
-                    for m in all_moves(geo, &st, 6) {
+                    for m in all_moves(&SearchContext::plain(geo), &st, 6) {
                         if m.tech.band() == 5 {
                             let e: Vec<(usize, u8)> = m.eliminations.iter().map(|c| (c.cell, c.digit)).collect();
                             eprintln!("DUMP\t{}\t{}\t{}\t{:?}\t{}", v["source"].as_str().unwrap(), step["n"], m.tech.code(), e, m.cost);
@@ -95,7 +95,7 @@ fn main() {
                 }
                 if wanted && code != "HSI" && code != "FHS" {
                     let tech = Tech::from_code(&code).expect("known code");
-                    let moves = all_moves(geo, &st, 6);
+                    let moves = all_moves(&SearchContext::plain(geo), &st, 6);
                     let same_effect = |m: &pencilmark::techniques::Move| {
                         let mut mp = m.placements.clone();
                         let mut me = m.eliminations.clone();
@@ -166,9 +166,9 @@ fn print_moves<const W: usize>(
             let pl: Vec<String> =
                 m.placements.iter().map(|c| format!("{}={}", board.cell_name(c.cell), c.digit)).collect();
             // The notation last: `compare_positions.py` reads the first four.
-            let note = pencilmark::notation::step_notation(
+            let note = pencilmark::card::notation::step_notation(
                 board,
-                geo,
+                &SearchContext::plain(geo).building_patterns(),
                 st,
                 &pencilmark::route::Step::from(m.clone()),
             );

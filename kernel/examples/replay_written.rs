@@ -11,6 +11,7 @@
 //! (D: difficulty prices, T: the route prices); IDs pick puzzles by their source line.
 use pencilmark::board::Geometry;
 use pencilmark::model::{GraderModel, written};
+use pencilmark::techniques::SearchContext;
 use pencilmark::techniques::{Candidate, State};
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -53,7 +54,7 @@ fn main() {
                     s["alts"].as_array().map_or(1, Vec::len),
                 )
             }));
-            let ours = written::route(&geo, &st, set, false).unwrap_or_default();
+            let ours = written::route(&SearchContext::plain(&geo), &st, set, false).unwrap_or_default();
             let v_ours = value(&mut ours.iter().map(|s| (s.price, s.candidates, s.on_offer)));
             if std::env::var("PM_TIME").is_ok_and(|x| x == "steps") {
                 for (k, o) in ours.iter().enumerate() {
@@ -73,9 +74,16 @@ fn main() {
             }
             if which == "D" {
                 let solution = pencilmark::unique_solution(&p).unwrap();
-                let n = pencilmark::model::compute(&geo, &p.board, &st, &solution, m).unwrap();
+                let n = pencilmark::model::compute(&SearchContext::plain(&geo), &p.board, &st, &solution, m)
+                    .unwrap();
                 if std::env::var("PM_TIME").is_ok_and(|x| x == "refute") {
-                    let pts = pencilmark::refute::profile(&geo, &st, &solution, 400);
+                    let pts = pencilmark::model::refute::profile(
+                        &geo,
+                        pencilmark::budget::Budget::UNLIMITED,
+                        &st,
+                        &solution,
+                        400,
+                    );
                     println!(
                         "{id} profile {:?}",
                         pts.iter().map(|p| (p.candidates, p.shortest, p.length)).collect::<Vec<_>>()
@@ -105,7 +113,7 @@ fn main() {
         }
         if std::env::var("PM_OURS").is_ok() {
             // Our whole written route beside rc1's: step, technique and price.
-            let ours = written::route(&geo, &st, set, false).unwrap_or_default();
+            let ours = written::route(&SearchContext::plain(&geo), &st, set, false).unwrap_or_default();
             let theirs = v["steps"].as_array().unwrap();
             for k in 0..ours.len().max(theirs.len()) {
                 let o = ours.get(k).map(|s| (s.tech.map_or("notes", |t| t.code()), s.price));
@@ -140,7 +148,7 @@ fn main() {
                 .collect();
             let notes = s["mode"].as_str() == Some("notes") && tech != "TakeNotes";
             if notes && !tech.contains("Single") {
-                let (moves, on_offer) = written::notes_offer(&geo, &st);
+                let (moves, on_offer) = written::notes_offer(&SearchContext::plain(&geo), &st);
                 let pick = written::pick_notes_move(&geo, &st, set, &moves, last);
                 let mut ours: BTreeMap<String, usize> = BTreeMap::new();
                 for (k, mv) in moves.iter().enumerate() {
@@ -187,7 +195,7 @@ fn main() {
                 && std::env::var("PM_DIRECT").is_ok()
                 && tech != "TakeNotes"
             {
-                let found = pencilmark::model::features::direct_singles(&geo, &st);
+                let found = pencilmark::price::features::direct_singles(&geo, &st);
                 let pos = |c: usize| (c / 9, c % 9);
                 let dist = |a: usize, b: usize| {
                     let (x, y) = (pos(a), pos(b));
@@ -196,7 +204,7 @@ fn main() {
                 let mut rows: Vec<(f64, String)> = found
                     .iter()
                     .map(|f| {
-                        let p = pencilmark::model::price::price(set, &f.feat);
+                        let p = pencilmark::price::price(set, &f.feat);
                         let dd = last.map(|l| dist(l, f.cell)).unwrap_or(0);
                         let chosen = place.first().is_some_and(|c| c.cell == f.cell && c.digit == f.digit);
                         (
@@ -229,13 +237,13 @@ fn main() {
                 && tech != "TakeNotes"
                 && !place.is_empty()
             {
-                let found = pencilmark::model::features::direct_singles(&geo, &st);
+                let found = pencilmark::price::features::direct_singles(&geo, &st);
                 let rows: Vec<serde_json::Value> = found
                     .iter()
                     .map(|f| {
-                        let p = pencilmark::model::price::price(set, &f.feat);
+                        let p = pencilmark::price::price(set, &f.feat);
                         let other = if which == "D" { &m.route } else { &m.price };
-                        let q = pencilmark::model::price::price(other, &f.feat);
+                        let q = pencilmark::price::price(other, &f.feat);
                         let chosen = place[0].cell == f.cell && place[0].digit == f.digit;
                         serde_json::json!([
                             f.tech.code(),
@@ -255,7 +263,7 @@ fn main() {
                 );
             }
             if notes && std::env::var("PM_NDATA").is_ok() {
-                let (moves, _) = written::notes_offer(&geo, &st);
+                let (moves, _) = written::notes_offer(&SearchContext::plain(&geo), &st);
                 let rows: Vec<serde_json::Value> = moves
                     .iter()
                     .enumerate()
@@ -284,7 +292,7 @@ fn main() {
                 );
             }
             if notes && std::env::var("PM_VERBOSE").is_ok_and(|x| x == k.to_string()) {
-                let (moves, _) = written::notes_offer(&geo, &st);
+                let (moves, _) = written::notes_offer(&SearchContext::plain(&geo), &st);
                 for mv in &moves {
                     let el: Vec<String> = mv
                         .eliminations

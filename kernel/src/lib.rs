@@ -15,11 +15,11 @@
 pub mod batch;
 pub mod bits;
 pub mod board;
+pub mod budget;
 pub mod card;
 pub mod format;
 pub mod model;
-pub mod notation;
-pub mod refute;
+pub mod price;
 pub mod route;
 pub mod solve;
 pub mod techniques;
@@ -27,7 +27,7 @@ pub mod techniques;
 use board::Board;
 use card::{Card, Field};
 use format::{FormatError, Puzzle};
-use model::GraderModel;
+use price::GraderModel;
 use serde::Deserialize;
 use solve::{AnyGeometry, Solver};
 use std::collections::BTreeMap;
@@ -310,10 +310,9 @@ pub fn rate(p: &Puzzle, opts: &RateOptions) -> Result<Card, RateError> {
     {
         return Err(RateError::Options("max_seconds must be a number of seconds, at least 0".into()));
     }
-    let deadline = opts.max_seconds.map(|s| started + std::time::Duration::from_secs_f64(s.min(1e9)));
-    let _deadline = route::set_deadline(deadline);
-    let solution = unique_solution_until(p, deadline)?;
-    if route::deadline_passed() {
+    let budget = budget::Budget::seconds_from(started, opts.max_seconds);
+    let solution = unique_solution_until(p, budget.deadline())?;
+    if budget.passed() {
         return Err(RateError::Undecided);
     }
     let overridden;
@@ -335,17 +334,22 @@ pub fn rate(p: &Puzzle, opts: &RateOptions) -> Result<Card, RateError> {
         shrink: opts.fields.contains(&card::Field::Contains),
     };
     let want_model = wants_model(&opts.fields);
+    // Owned by this call: the band route and the written routes share its entries, and it is
+    // dropped when the card is built.
+    let memo = techniques::Memo::default();
     let result = on_geometry!(&geometry, geo => {
+        let search = techniques::SearchContext::plain(geo).with_budget(budget).with_memo(&memo);
+        let cx = route::RouteContext { search, prices: &grader_model.route };
         let start = State::new(geo, &p.givens).expect("a unique puzzle's givens do not conflict");
         // The written routes read the band route's moves where they meet its positions.
         let mut moves = route::MoveCache::default();
-        route::contents_cached(geo, &start, &route_opts, &mut moves).map(|c| {
+        route::contents_cached(&cx, &start, &route_opts, &mut moves).map(|c| {
             // A card with band Unknown has null difficulty and time.
             let numbers = (want_model && c.band.is_some())
-                .then(|| model::compute_cached(geo, &p.board, &start, &solution, grader_model, moves))
+                .then(|| model::compute_cached(&search, &p.board, &start, &solution, grader_model, moves))
                 .flatten();
             // The limit passed while the numbers were computed: they are null, the card not complete.
-            let model_cut = want_model && c.band.is_some() && numbers.is_none() && route::deadline_passed();
+            let model_cut = want_model && c.band.is_some() && numbers.is_none() && budget.passed();
             (c, numbers, model_cut)
         })
     });
@@ -357,7 +361,7 @@ pub fn rate(p: &Puzzle, opts: &RateOptions) -> Result<Card, RateError> {
             };
             let mut card = card::build(&p.board, &c, numbers.as_ref(), &opts.fields, &run);
             if opts.explain {
-                card::explain_steps(&mut card, &p.board, &p.givens, &c);
+                card::explain_steps(&mut card, &p.board, &p.givens, &c, budget);
             }
             Ok(card)
         }

@@ -7,36 +7,32 @@
 //! could stand in for each listed technique (its chip).
 
 use crate::board::Geometry;
-use crate::techniques::{Candidate, Move, Search, State, Tech, cap_moves, code, memo, searches};
-use std::cell::{Cell, RefCell};
+use crate::price::{GraderModel, PriceSet};
+use crate::techniques::{Candidate, Move, Search, SearchContext, State, Tech, cap_moves, code, searches};
+use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap};
-use std::time::Instant;
 
-thread_local! {
-    /// The deadline of the rating running on this thread (max_seconds), read by the route between
-    /// moves and by the long searches between cases.
-    static DEADLINE: Cell<Option<Instant>> = const { Cell::new(None) };
+/// What a route reads besides its position: the context of its searches (board, budget, memo)
+/// and the prices that order the moves of one technique (the grader model's route set).
+#[derive(Clone, Copy)]
+pub struct RouteContext<'a, const W: usize> {
+    pub search: SearchContext<'a, W>,
+    pub prices: &'a PriceSet,
 }
 
-/// Sets this thread's deadline until the guard is dropped (the previous one comes back then).
-pub fn set_deadline(deadline: Option<Instant>) -> DeadlineGuard {
-    DeadlineGuard { previous: DEADLINE.with(|d| d.replace(deadline)) }
-}
-
-/// Restores the previous deadline when dropped.
-pub struct DeadlineGuard {
-    previous: Option<Instant>,
-}
-
-impl Drop for DeadlineGuard {
-    fn drop(&mut self) {
-        DEADLINE.with(|d| d.set(self.previous));
+impl<'a, const W: usize> RouteContext<'a, W> {
+    /// Routes on `geo` with the shipped model's route prices, no budget and no memo.
+    pub fn plain(geo: &'a Geometry<W>) -> Self {
+        RouteContext { search: SearchContext::plain(geo), prices: &GraderModel::shipped().route }
     }
-}
 
-/// True when this thread's deadline has passed (never without one).
-pub fn deadline_passed() -> bool {
-    DEADLINE.with(|d| d.get()).is_some_and(|t| Instant::now() >= t)
+    fn geo(&self) -> &'a Geometry<W> {
+        self.search.geo
+    }
+
+    fn out_of_time(&self) -> bool {
+        self.search.budget.passed()
+    }
 }
 
 /// One step of a route.
@@ -142,7 +138,7 @@ fn is_banned(m: &Move, banned: &[Tech]) -> bool {
 /// higher band than the best move so far, or later in study order, cannot beat it. `cached`
 /// holds the moves already found in this position, one entry per search.
 fn next_move<const W: usize>(
-    geo: &Geometry<W>,
+    cx: &RouteContext<W>,
     st: &State<W>,
     searches: &[Search<W>],
     max_band: u8,
@@ -169,12 +165,12 @@ fn next_move<const W: usize>(
         }
         let hit = cached.as_ref().is_some_and(|c| c[i].is_some());
         if !hit {
-            if deadline_passed() {
+            if cx.out_of_time() {
                 return None;
             }
             buf.clear();
-            (s.find)(geo, st, buf);
-            crate::model::band_order::price_moves(geo, st, buf);
+            (s.find)(&cx.search, st, buf);
+            crate::price::band_order::price_moves(cx.geo(), cx.prices, st, buf);
             cap_moves(buf);
         }
         // The moves are read where they are (in the cache, or in `buf` without one): only the
@@ -182,7 +178,7 @@ fn next_move<const W: usize>(
         let moves: &[Move] = match cached.as_deref_mut() {
             Some(c) => {
                 // A search the deadline cut short is not kept.
-                if !hit && !deadline_passed() {
+                if !hit && !cx.out_of_time() {
                     c[i] = Some(std::mem::take(buf));
                 }
                 c[i].as_deref().unwrap_or(buf)
@@ -207,35 +203,41 @@ fn next_move<const W: usize>(
 }
 
 /// Solves band by band from `start`, never using a technique in `banned` nor one above `max_band`.
-/// Stops early (`Stop::Deadline`) when this thread's deadline passes.
-pub fn band_path<const W: usize>(geo: &Geometry<W>, start: &State<W>, banned: &[Tech], max_band: u8) -> Path {
-    band_path_cached(geo, start, banned, max_band, None, &|_, _| true)
+/// Stops early (`Stop::Deadline`) when the context's budget passes.
+pub fn band_path<const W: usize>(
+    cx: &RouteContext<W>,
+    start: &State<W>,
+    banned: &[Tech],
+    max_band: u8,
+) -> Path {
+    band_path_cached(cx, start, banned, max_band, None, &|_, _| true)
 }
 
 /// `band_path` with the moves of each position kept in (and read from) `cache`, ending
 /// (`Stop::Rejected`) at the first step that `usable` refuses, given its technique and that
 /// technique's uses on the route so far, this one included.
 pub fn band_path_cached<const W: usize>(
-    geo: &Geometry<W>,
+    cx: &RouteContext<W>,
     start: &State<W>,
     banned: &[Tech],
     max_band: u8,
     mut cache: Option<&mut MoveCache<W>>,
     usable: &dyn Fn(Tech, usize) -> bool,
 ) -> Path {
+    let geo = cx.geo();
     let searches = searches::<W>();
     let mut st = start.clone();
     let mut steps = Vec::new();
     let mut buf = Vec::new();
     let mut stop = Stop::Solved;
     while !st.is_solved(geo) {
-        if deadline_passed() {
+        if cx.out_of_time() {
             stop = Stop::Deadline;
             break;
         }
         let slot = cache.as_deref_mut().map(|c| c.slot(geo, &st, searches.len()));
-        let Some(mv) = next_move(geo, &st, &searches, max_band, banned, &mut buf, slot) else {
-            stop = if deadline_passed() { Stop::Deadline } else { Stop::Stuck };
+        let Some(mv) = next_move(cx, &st, &searches, max_band, banned, &mut buf, slot) else {
+            stop = if cx.out_of_time() { Stop::Deadline } else { Stop::Stuck };
             break;
         };
         let uses = 1 + steps.iter().filter(|s: &&Step| s.tech == mv.tech).count();
@@ -340,12 +342,13 @@ fn positions_of<const W: usize>(
 /// The techniques of `x`'s band, other than `x`, that have a move in one of the first positions
 /// where `x` was used on `route`, in study order.
 fn on_offer_where_used<const W: usize>(
-    geo: &Geometry<W>,
+    cx: &RouteContext<W>,
     start: &State<W>,
     route: &Path,
     x: Tech,
     cache: &mut MoveCache<W>,
 ) -> Vec<Tech> {
+    let geo = cx.geo();
     let searches = searches::<W>();
     let mut seen: Vec<Tech> = Vec::new();
     let mut buf = Vec::new();
@@ -358,15 +361,15 @@ fn on_offer_where_used<const W: usize>(
             }
             if slot[i].is_none() {
                 // Cut short: what was seen so far (the caller marks the list incomplete).
-                if deadline_passed() {
+                if cx.out_of_time() {
                     seen.sort();
                     return seen;
                 }
                 buf.clear();
-                (s.find)(geo, &st, &mut buf);
+                (s.find)(&cx.search, &st, &mut buf);
                 cap_moves(&mut buf);
-                // A search the deadline cut short is not kept.
-                if deadline_passed() {
+                // A search the budget cut short is not kept.
+                if cx.out_of_time() {
                     continue;
                 }
                 slot[i] = Some(buf.clone());
@@ -423,27 +426,25 @@ fn listed_entries(
 /// that does not search every technique up to the band). A route that ran out of logic with
 /// guessing allowed, or that the deadline cut, gives band Unknown and the techniques met so far.
 pub fn contents<const W: usize>(
-    geo: &Geometry<W>,
+    cx: &RouteContext<W>,
     start: &State<W>,
     opts: &RouteOptions,
 ) -> Result<Contents, Path> {
-    contents_cached(geo, start, opts, &mut MoveCache::default())
+    contents_cached(cx, start, opts, &mut MoveCache::default())
 }
 
 /// `contents` with the moves of each position kept in `cache` (the written route of the same
 /// puzzle reads them: the two routes meet many positions).
 pub fn contents_cached<const W: usize>(
-    geo: &Geometry<W>,
+    cx: &RouteContext<W>,
     start: &State<W>,
     opts: &RouteOptions,
     cache: &mut MoveCache<W>,
 ) -> Result<Contents, Path> {
     let alternatives = opts.alternatives;
-    // Every route below is on this board: the per-digit searches may reuse their moves.
-    let _memo = memo::memo_scope(geo, start);
     // Guessing allowed: where logic runs out the route stops instead of proving by full search.
     let guess_ban: Vec<Tech> = if opts.allow_guessing { vec![code::TRL] } else { Vec::new() };
-    let base = band_path_cached(geo, start, &guess_ban, opts.max_band, Some(&mut *cache), &|_, _| true);
+    let base = band_path_cached(cx, start, &guess_ban, opts.max_band, Some(&mut *cache), &|_, _| true);
     if base.stop != Stop::Solved {
         if base.stop == Stop::Stuck && !opts.allow_guessing {
             return Err(base);
@@ -476,8 +477,7 @@ pub fn contents_cached<const W: usize>(
     // Reruns only count when they stay in the card's band, so they never search above it, and
     // when every step passes `uses_ok` against the current route with `dropped` banned and only
     // `kept` techniques usable, so they end at the first step that does not.
-    let band_path = |geo: &Geometry<W>,
-                     start: &State<W>,
+    let band_path = |start: &State<W>,
                      banned: &[Tech],
                      cache: &mut MoveCache<W>,
                      (current, kept, dropped): (&Path, &[Tech], Tech),
@@ -485,7 +485,7 @@ pub fn contents_cached<const W: usize>(
         let banned: Vec<Tech> = banned.iter().chain(&guess_ban).copied().collect();
         let before = current.profile();
         let usable = |t: Tech, uses: usize| uses_ok(t, uses, &before, kept, dropped) && admits(t);
-        band_path_cached(geo, start, &banned, band, Some(cache), &usable)
+        band_path_cached(cx, start, &banned, band, Some(cache), &usable)
     };
     let mut listed: Vec<Tech> = base.profile().keys().copied().collect();
     let mut removed: Vec<Tech> = Vec::new();
@@ -510,7 +510,7 @@ pub fn contents_cached<const W: usize>(
             let kept: Vec<Tech> = listed.iter().copied().filter(|&t| t != drop).collect();
             let mut banned = removed.clone();
             banned.push(drop);
-            let trial = band_path(geo, start, &banned, cache, (&route, &kept, drop), &|_| true);
+            let trial = band_path(start, &banned, cache, (&route, &kept, drop), &|_| true);
             if trial.stop == Stop::Deadline {
                 completed = false;
                 break 'passes;
@@ -536,7 +536,7 @@ pub fn contents_cached<const W: usize>(
     let mut alts: BTreeMap<Tech, Vec<Tech>> = BTreeMap::new();
     if alternatives && completed {
         'listed: for &x in listed.iter().filter(|&&x| x != code::FHS) {
-            let seen = on_offer_where_used(geo, start, &route, x, cache);
+            let seen = on_offer_where_used(cx, start, &route, x, cache);
             let mut kept: Vec<Tech> = listed.iter().copied().filter(|&t| t != x).collect();
             let without_x = kept.clone();
             // Listed already, or on x's special-case chain: the subset table covers it. Trial and
@@ -562,7 +562,7 @@ pub fn contents_cached<const W: usize>(
                 stand_ins.iter().any(|&y| lacking.iter().all(|&u| u.is_covered_by(y)))
             };
             for &y in &seen {
-                if deadline_passed() {
+                if cx.out_of_time() {
                     completed = false;
                     break 'listed;
                 }
@@ -581,14 +581,14 @@ pub fn contents_cached<const W: usize>(
                     // Shared by every stand-in: it may use any of them.
                     let usable: Vec<Tech> = kept.iter().chain(&seen).copied().collect();
                     let trial = x_banned.get_or_insert_with(|| {
-                        band_path(geo, start, &banned, cache, (&route, &usable, x), &one_stand_in)
+                        band_path(start, &banned, cache, (&route, &usable, x), &one_stand_in)
                     });
                     ok = carries(trial);
                 }
                 if !ok {
                     // The route may have taken another technique on offer first: ban those too.
                     banned.extend(seen.iter().copied().filter(|&t| t != y && !listed.contains(&t)));
-                    ok = carries(&band_path(geo, start, &banned, cache, (&route, &kept, x), &|_| true));
+                    ok = carries(&band_path(start, &banned, cache, (&route, &kept, x), &|_| true));
                 }
                 kept.pop();
                 if ok {
@@ -601,7 +601,7 @@ pub fn contents_cached<const W: usize>(
                 list.retain(|&g| !chip.iter().any(|&y| y != g && y.is_covered_by(g)));
             }
         }
-        if deadline_passed() {
+        if cx.out_of_time() {
             completed = false;
         }
     }

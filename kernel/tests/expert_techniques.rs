@@ -6,9 +6,10 @@
 //! the techniques of bands 0-4 are stuck: placed digits (81 characters) and each cell's candidates.
 
 use pencilmark::board::{Board, Geometry};
-use pencilmark::techniques::{Move, State, cap_moves, cases, forcing};
+use pencilmark::budget::Budget;
+use pencilmark::techniques::{Move, SearchContext, State, cap_moves, cases, forcing};
 
-type Finder = fn(&Geometry<2>, &State<2>, &mut Vec<Move>);
+type Finder = fn(&SearchContext<2>, &State<2>, &mut Vec<Move>);
 
 const FINDERS: [(&str, Finder); 10] = [
     ("CAS", cases::case_analysis::<2>),
@@ -109,9 +110,13 @@ fn position((values, candidates): (&str, &str)) -> Position {
 
 /// The capped moves of a technique in a position, each checked against the solution.
 fn moves(pos: &Position, code: &str) -> Vec<Move> {
+    moves_within(pos, code, Budget::UNLIMITED)
+}
+
+fn moves_within(pos: &Position, code: &str, budget: Budget) -> Vec<Move> {
     let find = FINDERS.iter().find(|(c, _)| *c == code).unwrap().1;
     let mut out = Vec::new();
-    find(&pos.geo, &pos.st, &mut out);
+    find(&SearchContext::plain(&pos.geo).with_budget(budget), &pos.st, &mut out);
     cap_moves(&mut out);
     for m in &out {
         assert_eq!(m.tech.code(), code);
@@ -192,12 +197,12 @@ fn move_shapes() {
     assert_eq!(moves(&position(TRL_ONLY), "TRL").len(), 1);
 }
 
-/// The searches stop at once when the deadline has passed.
+/// The searches stop at once when their budget has passed.
 #[test]
-fn searches_respect_the_deadline() {
+fn searches_respect_the_budget() {
     let pos = position(NFC_NOT_FNT);
-    let _guard = pencilmark::route::set_deadline(Some(std::time::Instant::now()));
+    let passed = Budget::until(Some(std::time::Instant::now()));
     for (code, _) in FINDERS {
-        assert!(moves(&pos, code).is_empty(), "{code}");
+        assert!(moves_within(&pos, code, passed).is_empty(), "{code}");
     }
 }

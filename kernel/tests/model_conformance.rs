@@ -7,6 +7,7 @@
 
 use pencilmark::board::Geometry;
 use pencilmark::model::{self, GraderModel, Numbers};
+use pencilmark::techniques::SearchContext;
 use pencilmark::techniques::State;
 use serde_json::Value;
 use std::path::PathBuf;
@@ -22,7 +23,7 @@ fn numbers(puzzle: &str) -> Option<Numbers> {
     let solution = pencilmark::unique_solution(&p).ok()?;
     let geo = Geometry::<2>::new(&p.board);
     let start = State::new(&geo, &p.givens)?;
-    model::compute(&geo, &p.board, &start, &solution, GraderModel::shipped())
+    model::compute(&SearchContext::plain(&geo), &p.board, &start, &solution, GraderModel::shipped())
 }
 
 fn quantiles(v: &mut [f64]) -> String {

@@ -2,8 +2,10 @@
 //! positions its route reached (its placements replayed), the singles it found through a locked
 //! segment without notes are offered here too, at its price.
 
-use pencilmark::model::{GraderModel, features, price::price, written};
+use pencilmark::model::written;
+use pencilmark::price::{GraderModel, features, price};
 use pencilmark::solve::AnyGeometry;
+use pencilmark::techniques::SearchContext;
 use pencilmark::techniques::{Candidate, State, code};
 
 /// (puzzle, rc1's placements before the step, the step's placement, rc1's price of it);
@@ -58,7 +60,7 @@ fn easy_routes_write_no_notes() {
         let p = pencilmark::read_puzzle(puzzle).unwrap();
         let AnyGeometry::W2(geo) = AnyGeometry::new(&p.board).unwrap() else { panic!("9x9 is two words") };
         let start = State::new(&geo, &p.givens).unwrap();
-        let route = written::route(&geo, &start, &model.price, false).unwrap();
+        let route = written::route(&SearchContext::plain(&geo), &start, &model.price, false).unwrap();
         assert!(route.iter().all(|s| s.direct), "{puzzle}: a step with notes");
         assert!(route.iter().any(|s| s.tech == Some(code::PPR)), "{puzzle}: a single through a lock");
     }
@@ -122,7 +124,7 @@ fn notes_moves_priced_and_counted_as_the_reference_does() {
             st.apply_step(&geo, &[pl], &[]);
         }
         st.apply_step(&geo, &[], &eliminations);
-        let (moves, on_offer) = written::notes_offer(&geo, &st);
+        let (moves, on_offer) = written::notes_offer(&SearchContext::plain(&geo), &st);
         let want = effect(&p.board, case.effect);
         let ours = moves
             .iter()
@@ -204,7 +206,7 @@ fn notes_moves_picked_near_the_last_one() {
     let (mut near, mut cheapest) = (0, 0);
     for step in WORKED_NOTES_STEPS {
         let want = effect(&p.board, step);
-        let (moves, _) = written::notes_offer(&geo, &st);
+        let (moves, _) = written::notes_offer(&SearchContext::plain(&geo), &st);
         let same = |i: usize| (moves[i].placements.clone(), moves[i].eliminations.clone()) == want;
         let (i, ..) = written::pick_notes_move(&geo, &st, &model.price, &moves, last).unwrap();
         near += usize::from(same(i));
@@ -233,7 +235,7 @@ fn first_chain_tier_offers_short_chains_only() {
     let p = pencilmark::read_puzzle(puzzle).unwrap();
     let AnyGeometry::W2(geo) = AnyGeometry::new(&p.board).unwrap() else { panic!("9x9 is two words") };
     let start = State::new(&geo, &p.givens).unwrap();
-    let route = written::route(&geo, &start, &model.price, false).unwrap();
+    let route = written::route(&SearchContext::plain(&geo), &start, &model.price, false).unwrap();
     let first = route
         .iter()
         .find(|s| !s.direct && s.tech.is_some_and(|t| t != code::NSI && t != code::HSI))

@@ -5,7 +5,8 @@
 //! refutation made (depth) must be rc1's, in the same order.
 
 use pencilmark::board::Geometry;
-use pencilmark::refute;
+use pencilmark::budget::Budget;
+use pencilmark::model::refute;
 use pencilmark::techniques::State;
 use serde_json::Value;
 use std::path::PathBuf;
@@ -21,10 +22,11 @@ fn refutation_profiles_are_rc1s() {
         let solution = pencilmark::unique_solution(&p).unwrap();
         let geo = Geometry::<2>::new(&p.board);
         let start = State::new(&geo, &p.givens).unwrap();
-        let ours: Vec<(u64, u64, u64)> = refute::profile(&geo, &start, &solution, refute::DEFAULT_LIMIT)
-            .iter()
-            .map(|s| (s.candidates as u64, s.shortest as u64, s.length as u64))
-            .collect();
+        let ours: Vec<(u64, u64, u64)> =
+            refute::profile(&geo, Budget::UNLIMITED, &start, &solution, refute::DEFAULT_LIMIT)
+                .iter()
+                .map(|s| (s.candidates as u64, s.shortest as u64, s.length as u64))
+                .collect();
         let theirs: Vec<(u64, u64, u64)> = v["profile"]
             .as_array()
             .unwrap()

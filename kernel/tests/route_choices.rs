@@ -4,6 +4,7 @@
 //! written technique is banned.
 
 use pencilmark::read_puzzle;
+use pencilmark::route::RouteContext;
 use pencilmark::route::{Path, band_path};
 use pencilmark::solve::AnyGeometry;
 use pencilmark::techniques::{Candidate, State, Tech, code};
@@ -19,7 +20,7 @@ fn route(puzzle: &str, banned: &[Tech]) -> (pencilmark::board::Board, Path) {
     let p = read_puzzle(puzzle).unwrap();
     let AnyGeometry::W2(geo) = AnyGeometry::new(&p.board).unwrap() else { panic!("9x9 is two words") };
     let start = State::new(&geo, &p.givens).unwrap();
-    (p.board.clone(), band_path(&geo, &start, banned, 4))
+    (p.board.clone(), band_path(&RouteContext::plain(&geo), &start, banned, 4))
 }
 
 fn sorted(board: &pencilmark::board::Board, names: &[&str]) -> Vec<Candidate> {

@@ -3,8 +3,10 @@
 //! the reference's eliminations, and each of those techniques is silent where it must be.
 
 use pencilmark::read_puzzle;
+use pencilmark::route::RouteContext;
 use pencilmark::route::band_path;
 use pencilmark::solve::AnyGeometry;
+use pencilmark::techniques::SearchContext;
 use pencilmark::techniques::{Candidate, State, code, fish, intersections, singles, subsets};
 
 const WORKED: &str = "....4.8.3.6...8..29.86.5..1235.........7..2.........96..2......8.12..7...9.......";
@@ -21,7 +23,7 @@ fn worked_example_route() {
     let p = read_puzzle(WORKED).unwrap();
     let AnyGeometry::W2(geo) = AnyGeometry::new(&p.board).unwrap() else { panic!("9x9 is two words") };
     let start = State::new(&geo, &p.givens).unwrap();
-    let route = band_path(&geo, &start, &[], 4);
+    let route = band_path(&RouteContext::plain(&geo), &start, &[], 4);
     assert!(route.solved);
     let step =
         |tech| route.steps.iter().find(|s| s.tech == tech).unwrap_or_else(|| panic!("{tech:?} on the route"));
@@ -46,18 +48,19 @@ fn worked_example_route() {
         solved.apply_step(&geo, &s.placements, &s.eliminations);
     }
     assert!(solved.is_solved(&geo));
+    let cx = SearchContext::plain(&geo);
     let mut out = Vec::new();
-    singles::full_house(&geo, &solved, &mut out);
-    singles::hidden_single(&geo, &solved, &mut out);
-    singles::naked_single(&geo, &solved, &mut out);
-    intersections::pointing_claiming(&geo, &solved, &mut out);
-    subsets::naked_pair(&geo, &solved, &mut out);
-    fish::x_wing(&geo, &solved, &mut out);
-    fish::fish(&geo, &solved, &mut out);
+    singles::full_house(&cx, &solved, &mut out);
+    singles::hidden_single(&cx, &solved, &mut out);
+    singles::naked_single(&cx, &solved, &mut out);
+    intersections::pointing_claiming(&cx, &solved, &mut out);
+    subsets::naked_pair(&cx, &solved, &mut out);
+    fish::x_wing(&cx, &solved, &mut out);
+    fish::fish(&cx, &solved, &mut out);
     assert!(out.is_empty(), "{out:?}");
     // On the givens, the X-Wing of the route is not there yet: it needs the naked pair first.
     let mut out = Vec::new();
-    fish::x_wing(&geo, &start, &mut out);
+    fish::x_wing(&cx, &start, &mut out);
     assert!(!out.iter().any(|m| sorted(&m.eliminations) == sorted(&step(code::XWG).eliminations)));
 }
 
@@ -68,11 +71,12 @@ fn worked_example_notation() {
     let p = read_puzzle(WORKED).unwrap();
     let AnyGeometry::W2(geo) = AnyGeometry::new(&p.board).unwrap() else { panic!("9x9 is two words") };
     let start = State::new(&geo, &p.givens).unwrap();
-    let route = band_path(&geo, &start, &[], 4);
+    let route = band_path(&RouteContext::plain(&geo), &start, &[], 4);
     let mut st = start.clone();
     let mut lines = Vec::new();
+    let cx = SearchContext::plain(&geo).building_patterns();
     for s in &route.steps {
-        lines.push((s.tech, pencilmark::notation::step_notation(&p.board, &geo, &st, s)));
+        lines.push((s.tech, pencilmark::card::notation::step_notation(&p.board, &cx, &st, s)));
         st.apply_step(&geo, &s.placements, &s.eliminations);
     }
     let of = |tech| lines.iter().find(|(t, _)| *t == tech).map(|(_, l)| l.as_str()).unwrap();
@@ -120,15 +124,17 @@ fn rerun_ends_at_a_refused_technique() {
     let p = read_puzzle(WORKED).unwrap();
     let AnyGeometry::W2(geo) = AnyGeometry::new(&p.board).unwrap() else { panic!("9x9 is two words") };
     let start = State::new(&geo, &p.givens).unwrap();
-    let full = band_path(&geo, &start, &[], 4);
+    let full = band_path(&RouteContext::plain(&geo), &start, &[], 4);
     let first_npr = full.steps.iter().position(|s| s.tech == code::NPR).expect("a naked pair on the route");
-    let cut = band_path_cached(&geo, &start, &[], 4, None, &|t, _| t != code::NPR);
+    let cut = band_path_cached(&RouteContext::plain(&geo), &start, &[], 4, None, &|t, _| t != code::NPR);
     assert_eq!(cut.stop, Stop::Rejected);
     assert!(!cut.solved);
     assert_eq!(cut.steps.len(), first_npr);
     assert!(cut.steps.iter().zip(&full.steps).all(|(a, b)| a.tech == b.tech && a.placements == b.placements));
     // The uses count includes the step asked about: refusing a second hidden single keeps one.
-    let one_hsi = band_path_cached(&geo, &start, &[], 4, None, &|t, uses| t != code::HSI || uses < 2);
+    let one_hsi = band_path_cached(&RouteContext::plain(&geo), &start, &[], 4, None, &|t, uses| {
+        t != code::HSI || uses < 2
+    });
     assert_eq!(one_hsi.stop, Stop::Rejected);
     assert_eq!(one_hsi.steps.iter().filter(|s| s.tech == code::HSI).count(), 1);
 }

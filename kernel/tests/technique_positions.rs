@@ -7,6 +7,7 @@
 use pencilmark::board::Geometry;
 use pencilmark::read_puzzle;
 use pencilmark::solve::AnyGeometry;
+use pencilmark::techniques::SearchContext;
 use pencilmark::techniques::{Candidate, Finder, Move, State, Tech, fish, subsets};
 use serde_json::Value;
 
@@ -53,7 +54,7 @@ fn effect(m: &Move) -> Vec<String> {
 fn offered(find: Finder<2>, tech: Tech, source: &str, k: usize) -> Vec<Vec<String>> {
     let (_, geo, st) = position(source, k);
     let mut out = Vec::new();
-    find(&geo, &st, &mut out);
+    find(&SearchContext::plain(&geo), &st, &mut out);
     out.iter().filter(|m| m.tech == tech).map(effect).collect()
 }
 
@@ -147,7 +148,7 @@ fn jellyfish() {
     };
     let run = |st: &State<2>| {
         let mut out = Vec::new();
-        fish::fish(&geo, st, &mut out);
+        fish::fish(&SearchContext::plain(&geo), st, &mut out);
         out
     };
     let jelly = run(&build(false));

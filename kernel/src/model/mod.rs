@@ -1,21 +1,16 @@
 //! Difficulty and time (how-a-card-is-computed.txt sections 5-10): the written route, its step
 //! features and prices, step values, the technique-free search term and the time model.
 //!
-//! Data flow: [`written::route`] (one per price set) -> [`features`] -> [`price::price`] ->
-//! step values -> difficulty ([`difficulty_from_effort`]) and time ([`time_minutes`]).
-//! The band route borrows features and prices to order the moves of one technique
-//! ([`band_order`]).
+//! Data flow: [`written::route`] (one per price set) -> [`crate::price::features`] ->
+//! [`crate::price::price`] -> step values -> difficulty ([`difficulty_from_effort`]) and time
+//! ([`time_units`]); the refutation profile ([`refute`]) adds the technique-free search term.
 
-pub mod band_order;
-pub mod features;
-pub mod params;
-pub mod price;
+pub mod refute;
 pub mod written;
 
 use crate::board::{Board, Geometry, HouseKind};
-use crate::refute;
-use crate::techniques::State;
-pub use params::GraderModel;
+pub use crate::price::GraderModel;
+use crate::techniques::{SearchContext, State};
 use written::WrittenStep;
 
 /// The model's numbers for one puzzle, unrounded.
@@ -117,39 +112,38 @@ pub fn time_units(model: &GraderModel, effort_l1: f64, empty_cells: usize, geome
 /// The model's numbers for a puzzle from its start position; None when the written route cannot
 /// finish it.
 pub fn compute<const W: usize>(
-    geo: &Geometry<W>,
+    cx: &SearchContext<W>,
     board: &Board,
     start: &State<W>,
     solution: &[u8],
     model: &GraderModel,
 ) -> Option<Numbers> {
-    compute_cached(geo, board, start, solution, model, crate::route::MoveCache::default())
+    compute_cached(cx, board, start, solution, model, crate::route::MoveCache::default())
 }
 
 /// `compute` reading the moves the band route of the same puzzle kept in `band` (see
 /// `route::contents_cached`) where its written routes meet that route's positions.
 pub fn compute_cached<const W: usize>(
-    geo: &Geometry<W>,
+    cx: &SearchContext<W>,
     board: &Board,
     start: &State<W>,
     solution: &[u8],
     model: &GraderModel,
     band: crate::route::MoveCache<W>,
 ) -> Option<Numbers> {
+    let geo = cx.geo;
     let empty = start.open_cells(geo).len() as usize;
-    // Every route below is on this board: the per-digit searches may reuse their moves.
-    let _memo = crate::techniques::memo::memo_scope(geo, start);
     // The routes share many positions: their finders' moves are found once.
     let mut cache = written::FinderCache::with_band_moves(band);
     let mut route_of = |set| {
-        written::route_cached(geo, start, set, false, &mut cache)
-            .or_else(|| written::route_cached(geo, start, set, true, &mut cache))
+        written::route_cached(cx, start, set, false, &mut cache)
+            .or_else(|| written::route_cached(cx, start, set, true, &mut cache))
     };
     let by_price = route_of(&model.price)?;
     let by_route = if model.route == model.price { by_price.clone() } else { route_of(&model.route)? };
-    let points = refute::profile(geo, start, solution, refute::DEFAULT_LIMIT);
-    // Cut by the deadline: no numbers rather than numbers of a partial route or profile.
-    if crate::route::deadline_passed() {
+    let points = refute::profile(geo, cx.budget, start, solution, refute::DEFAULT_LIMIT);
+    // Cut by the budget: no numbers rather than numbers of a partial route or profile.
+    if cx.budget.passed() {
         return None;
     }
     let search_effort = refute::search_effort(&points, empty);

@@ -5,15 +5,14 @@
 //! move reads them. Other moves people make in their head (pairs and short chains without notes:
 //! MSI, MCH and the in-the-head shapes) are not on it.
 
-use super::features::{self, Features};
-use super::params::PriceSet;
-use super::price::price;
 use crate::board::Geometry;
-use crate::refute::candidate_count;
+use crate::price::PriceSet;
+use crate::price::features::{self, Features};
+use crate::price::price;
 use crate::route::MoveCache;
 use crate::techniques::{
-    Candidate, Finder, Move, Pattern, State, Tech, aic, als, cap_moves, cases, chains, code, colouring, fish,
-    forcing, intersections, searches, subsets, uniqueness, wings,
+    Candidate, Finder, Move, Pattern, SearchContext, State, Tech, aic, als, cap_moves, cases, chains, code,
+    colouring, fish, forcing, intersections, searches, subsets, uniqueness, wings,
 };
 use std::collections::HashMap;
 
@@ -36,7 +35,8 @@ pub struct WrittenStep {
 
 /// Every single on the notes, one per placement: a naked single, or a hidden single in each house
 /// where it is one (the route prices each and takes the cheapest).
-fn notes_singles<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+fn notes_singles<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
+    let geo = cx.geo;
     let open = st.open_cells(geo);
     let [ones, twos, _] = crate::bits::count_at_least(&st.planes[..geo.digits], &open);
     for cell in ones.and_not(&twos).iter() {
@@ -86,9 +86,9 @@ fn singles_on_offer(moves: &[Move]) -> usize {
 }
 
 /// Lock eliminations only: PPR's in-the-head placements are not written moves.
-fn locks<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+fn locks<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
     let mut all = Vec::new();
-    intersections::pointing_claiming(geo, st, &mut all);
+    intersections::pointing_claiming(cx, st, &mut all);
     out.extend(all.into_iter().filter(|m| m.placements.is_empty()));
 }
 
@@ -226,12 +226,13 @@ fn same_count(a: Tech, b: Tech) -> bool {
 /// The moves of the first tier that has any (into `moves`) and how many are on offer there;
 /// None when the deadline passed.
 fn offer_into<const W: usize>(
-    geo: &Geometry<W>,
+    cx: &SearchContext<W>,
     st: &State<W>,
     tiers: &[Vec<Finder<W>>],
     cache: &mut FinderCache<W>,
     moves: &mut Vec<Move>,
 ) -> Option<usize> {
+    let geo = cx.geo;
     moves.clear();
     let FinderCache { map, band, band_index } = cache;
     let position = st.position_words(geo);
@@ -246,7 +247,7 @@ fn offer_into<const W: usize>(
         for f in tier {
             let k = slot;
             slot += 1;
-            if crate::route::deadline_passed() {
+            if cx.budget.passed() {
                 return None;
             }
             if let Some(Some(found)) = slots.get(k) {
@@ -265,13 +266,13 @@ fn offer_into<const W: usize>(
                 }
             }
             let mut found = Vec::new();
-            f(geo, st, &mut found);
+            f(cx, st, &mut found);
             if index.is_some() {
                 cap_moves(&mut found);
             }
             moves.extend_from_slice(&found);
-            // A search the deadline cut short is not kept.
-            if !crate::route::deadline_passed() {
+            // A search the budget cut short is not kept.
+            if !cx.budget.passed() {
                 if slots.len() <= k {
                     slots.resize(k + 1, None);
                 }
@@ -403,39 +404,40 @@ fn first_cell(m: &Move) -> Option<usize> {
 
 /// The written moves on offer at a position with notes (the first tier that has any; no
 /// in-the-head moves) and how many count as on offer.
-pub fn notes_offer<const W: usize>(geo: &Geometry<W>, st: &State<W>) -> (Vec<Move>, usize) {
+pub fn notes_offer<const W: usize>(cx: &SearchContext<W>, st: &State<W>) -> (Vec<Move>, usize) {
     let mut moves = Vec::new();
     let on_offer =
-        offer_into(geo, st, &tiers::<W>(false), &mut FinderCache::default(), &mut moves).unwrap_or(0);
+        offer_into(cx, st, &tiers::<W>(false), &mut FinderCache::default(), &mut moves).unwrap_or(0);
     (moves, on_offer)
 }
 
 /// The written route under one price set; None when it gets stuck. `head` lets the in-the-head
 /// moves in (the fallback for a puzzle the written moves alone cannot finish).
 pub fn route<const W: usize>(
-    geo: &Geometry<W>,
+    cx: &SearchContext<W>,
     start: &State<W>,
     set: &PriceSet,
     head: bool,
 ) -> Option<Vec<WrittenStep>> {
-    route_cached(geo, start, set, head, &mut FinderCache::default())
+    route_cached(cx, start, set, head, &mut FinderCache::default())
 }
 
 /// `route` with the finders' moves of each position kept in (and read from) `cache`.
 pub fn route_cached<const W: usize>(
-    geo: &Geometry<W>,
+    cx: &SearchContext<W>,
     start: &State<W>,
     set: &PriceSet,
     head: bool,
     cache: &mut FinderCache<W>,
 ) -> Option<Vec<WrittenStep>> {
+    let geo = cx.geo;
     let mut st = start.clone();
     let mut out = Vec::new();
     let mut last: Option<usize> = None;
     // Placements without notes, cheapest first.
     while !st.is_solved(geo) {
-        // A route the deadline cut is no route (the card's numbers are then null).
-        if crate::route::deadline_passed() {
+        // A route the budget cut is no route (the card's numbers are then null).
+        if cx.budget.passed() {
             return None;
         }
         let found = features::direct_singles(geo, &st);
@@ -455,7 +457,7 @@ pub fn route_cached<const W: usize>(
             tech: Some(s.tech),
             direct: true,
             price: p,
-            candidates: candidate_count(geo, &st),
+            candidates: st.candidate_count(geo),
             on_offer: on_offer.max(1),
             features: Some(s.feat.clone()),
         });
@@ -469,27 +471,27 @@ pub fn route_cached<const W: usize>(
         tech: None,
         direct: false,
         price: set.take_notes,
-        candidates: candidate_count(geo, &st),
+        candidates: st.candidate_count(geo),
         on_offer: 1,
         features: None,
     });
     let tiers = tiers::<W>(head);
     let mut moves = Vec::new();
     while !st.is_solved(geo) {
-        let on_offer = offer_into(geo, &st, &tiers, cache, &mut moves)?;
+        let on_offer = offer_into(cx, &st, &tiers, cache, &mut moves)?;
         let (i, p, f) = pick_notes_move(geo, &st, set, &moves, last)?;
         last = first_cell(&moves[i]).or(last);
         out.push(WrittenStep {
             tech: Some(moves[i].tech),
             direct: false,
             price: p,
-            candidates: candidate_count(geo, &st),
+            candidates: st.candidate_count(geo),
             on_offer: on_offer.max(1),
             features: Some(f),
         });
-        let before = (candidate_count(geo, &st), st.placed.len());
+        let before = (st.candidate_count(geo), st.placed.len());
         st.apply(geo, &moves[i]);
-        if (candidate_count(geo, &st), st.placed.len()) == before {
+        if (st.candidate_count(geo), st.placed.len()) == before {
             // A move that changes nothing would repeat forever.
             return None;
         }

@@ -20,9 +20,9 @@
 //! names such eliminations AIC first: loops cut at a weak link are AICs).
 
 use super::chains::SHORT_CHAIN_LINKS;
-use super::memo::{self, Searcher};
+use super::memo::Searcher;
 use super::wings::cell_masks;
-use super::{Candidate, ChainNode, Move, Pattern, State, code, patterns_wanted};
+use super::{Candidate, ChainNode, Move, Pattern, SearchContext, State, code};
 use crate::bits::CellSet;
 use crate::board::Geometry;
 use std::collections::HashMap;
@@ -369,7 +369,7 @@ impl Chain {
 /// by a chain of `min_links..=max_links` links that uses both kinds of link, calls `want(S, E)`
 /// and, when it says yes, `f` with the shortest such chain.
 pub(super) fn each_mixed_chain<const W: usize>(
-    geo: &Geometry<W>,
+    cx: &SearchContext<W>,
     net: &Net<W>,
     kind: Kind,
     min_links: usize,
@@ -377,6 +377,7 @@ pub(super) fn each_mixed_chain<const W: usize>(
     want: &mut dyn FnMut(usize, usize) -> bool,
     f: &mut dyn FnMut(Chain),
 ) {
+    let geo = cx.geo;
     let n = net.nodes.len();
     let mut dist = vec![u8::MAX; n * 16];
     let mut parent = vec![(0u32, 0usize); n * 16];
@@ -417,7 +418,7 @@ pub(super) fn each_mixed_chain<const W: usize>(
             continue;
         }
         // A long search stops at the deadline (its moves are then not kept).
-        if crate::route::deadline_passed() {
+        if cx.budget.passed() {
             return;
         }
         for &t in &touched {
@@ -587,62 +588,63 @@ fn closing_link<const W: usize>(net: &Net<W>, s: usize, e: usize) -> Option<usiz
 
 /// AIC: alternating inference chains mixing digits and link kinds (see the module doc). The same
 /// pass finds the position's nice loops, kept for `nice_loop`.
-pub fn aic<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
-    aic_within(geo, st, MAX_LINKS, Searcher::NiceLoop, out)
+pub fn aic<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
+    aic_within(cx, st, MAX_LINKS, Searcher::NiceLoop, out)
 }
 
 /// The written route's first chain tier: AICs of `SHORT_CHAIN_LINKS` links (the shortest).
-pub fn short_aic<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
-    aic_within(geo, st, SHORT_CHAIN_LINKS, Searcher::ShortNiceLoop, out)
+pub fn short_aic<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
+    aic_within(cx, st, SHORT_CHAIN_LINKS, Searcher::ShortNiceLoop, out)
 }
 
 /// AICs of up to `max_links` links into `out`; the nice loops of the same pass are kept for
 /// `loops_searcher` (read by the nice-loop search of the same length).
 fn aic_within<const W: usize>(
-    geo: &Geometry<W>,
+    cx: &SearchContext<W>,
     st: &State<W>,
     max_links: usize,
     loops_searcher: Searcher,
     out: &mut Vec<Move>,
 ) {
-    let net = grouped_net(geo, st);
-    if memo::keeps_positions() {
+    let net = grouped_net(cx, st);
+    if cx.keeps_positions() {
         let mut loops = Vec::new();
-        search_net(geo, st, &net, Kind::Mixed, max_links, out, Some(&mut loops));
-        memo::store_for_position(loops_searcher, geo, st, loops);
+        search_net(cx, st, &net, Kind::Mixed, max_links, out, Some(&mut loops));
+        cx.store_for_position(loops_searcher, st, loops);
     } else {
-        search_net(geo, st, &net, Kind::Mixed, max_links, out, None);
+        search_net(cx, st, &net, Kind::Mixed, max_links, out, None);
     }
 }
 
 /// The written route's first chain tier: the nice loops of the short AICs.
-pub fn short_nice_loop<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
-    nice_loop_within(geo, st, SHORT_CHAIN_LINKS, Searcher::ShortNiceLoop, out)
+pub fn short_nice_loop<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
+    nice_loop_within(cx, st, SHORT_CHAIN_LINKS, Searcher::ShortNiceLoop, out)
 }
 
 /// NLP: continuous nice loops that eliminate more than their chain read as an AIC.
-pub fn nice_loop<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
-    nice_loop_within(geo, st, MAX_LINKS, Searcher::NiceLoop, out)
+pub fn nice_loop<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
+    nice_loop_within(cx, st, MAX_LINKS, Searcher::NiceLoop, out)
 }
 
 fn nice_loop_within<const W: usize>(
-    geo: &Geometry<W>,
+    cx: &SearchContext<W>,
     st: &State<W>,
     max_links: usize,
     searcher: Searcher,
     out: &mut Vec<Move>,
 ) {
-    if let Some(loops) = memo::for_position(searcher, geo, st) {
+    if let Some(loops) = cx.for_position(searcher, st) {
         out.extend(loops);
         return;
     }
-    let net = grouped_net(geo, st);
-    search_net(geo, st, &net, Kind::Mixed, max_links, &mut Vec::new(), Some(out));
+    let net = grouped_net(cx, st);
+    search_net(cx, st, &net, Kind::Mixed, max_links, &mut Vec::new(), Some(out));
 }
 
 /// The grouped link graph of a position, built once for its AIC searches (short, full, loops).
-fn grouped_net<const W: usize>(geo: &Geometry<W>, st: &State<W>) -> std::rc::Rc<Net<W>> {
-    memo::shared(geo, st, || Net::new(geo, st, true))
+fn grouped_net<const W: usize>(cx: &SearchContext<W>, st: &State<W>) -> std::rc::Rc<Net<W>> {
+    let geo = cx.geo;
+    cx.shared(st, || Net::new(geo, st, true))
 }
 
 fn keep(best: &mut HashMap<Vec<Candidate>, Move>, mv: Move) {
@@ -669,7 +671,7 @@ fn chain_pattern<'a, const W: usize>(net: &Net<W>, nodes: impl Iterator<Item = &
 /// Chains of `kind` on `net` (AIC, or AAC with ALS nodes) into `out`, and with `loops` the nice
 /// loops too: one pass, as both read the same chains (a loop is a chain whose ends see each other).
 pub(super) fn search_net<const W: usize>(
-    geo: &Geometry<W>,
+    cx: &SearchContext<W>,
     st: &State<W>,
     net: &Net<W>,
     kind: Kind,
@@ -677,9 +679,10 @@ pub(super) fn search_net<const W: usize>(
     out: &mut Vec<Move>,
     loops: Option<&mut Vec<Move>>,
 ) {
+    let geo = cx.geo;
     let mut best: HashMap<Vec<Candidate>, Move> = HashMap::new();
     // Chains through ALS nodes (AAC) are written with their digits only.
-    let patterned = kind == Kind::Mixed && patterns_wanted();
+    let patterned = kind == Kind::Mixed && cx.patterns;
     let with_loops = loops.is_some();
     let mut want = |s: usize, e: usize| {
         (with_loops && closing_link(net, s, e).is_some()) || net.ends_eliminate(geo, st, s, e)
@@ -688,7 +691,7 @@ pub(super) fn search_net<const W: usize>(
     let mut by_chains: Vec<Candidate> = Vec::new();
     let mut loop_moves: Vec<Move> = Vec::new();
     let mut chains = Vec::new();
-    each_mixed_chain(geo, net, kind, MIN_LINKS, max_links, &mut want, &mut |ch| chains.push(ch));
+    each_mixed_chain(cx, net, kind, MIN_LINKS, max_links, &mut want, &mut |ch| chains.push(ch));
     for ch in chains {
         let (s, e) = (ch.nodes[0], *ch.nodes.last().expect("chain"));
         let links = ch.houses.len();

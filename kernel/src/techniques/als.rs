@@ -27,9 +27,8 @@
 //!   cell that pairs with no possible value of the other is eliminated.
 
 use super::aic::{Kind, Net, chain_price, search_net};
-use super::memo;
 use super::wings::cell_masks;
-use super::{Candidate, Move, Pattern, State, Tech, code, patterns_wanted};
+use super::{Candidate, Move, Pattern, SearchContext, State, Tech, code};
 use crate::bits::CellSet;
 use crate::board::Geometry;
 use std::collections::HashMap;
@@ -95,8 +94,8 @@ fn all_als<const W: usize>(geo: &Geometry<W>, st: &State<W>, masks: &[u32]) -> V
 }
 
 /// Every ALS of the position, built once for the ALS searches that run there one after another.
-fn position_als<const W: usize>(geo: &Geometry<W>, st: &State<W>) -> Rc<Vec<Als<W>>> {
-    memo::shared(geo, st, || all_als(geo, st, &cell_masks(geo, st)))
+fn position_als<const W: usize>(cx: &SearchContext<W>, st: &State<W>) -> Rc<Vec<Als<W>>> {
+    cx.shared(st, || all_als(cx.geo, st, &cell_masks(cx.geo, st)))
 }
 
 /// The position's ALS pairs with a restricted common digit (see `rcc_graph`), built once.
@@ -109,19 +108,26 @@ fn seeing_all<const W: usize>(geo: &Geometry<W>, cells: &CellSet<W>) -> CellSet<
 
 /// Per-position data the ALS searches share.
 struct Ctx<'a, const W: usize> {
+    search: &'a SearchContext<'a, W>,
     geo: &'a Geometry<W>,
     st: &'a State<W>,
     open: CellSet<W>,
     /// The position's ALS, shared by the ALS searches of one position.
     als: Rc<Vec<Als<W>>>,
-    /// Whether moves carry their pattern (see `patterns_wanted`).
+    /// Whether moves carry their pattern (see `SearchContext::patterns`).
     patterned: bool,
 }
 
 impl<'a, const W: usize> Ctx<'a, W> {
-    fn new(geo: &'a Geometry<W>, st: &'a State<W>) -> Ctx<'a, W> {
-        let als = position_als(geo, st);
-        Ctx { geo, st, open: st.open_cells(geo), als, patterned: patterns_wanted() }
+    fn new(search: &'a SearchContext<'a, W>, st: &'a State<W>) -> Ctx<'a, W> {
+        let geo = search.geo;
+        let als = position_als(search, st);
+        Ctx { search, geo, st, open: st.open_cells(geo), als, patterned: search.patterns }
+    }
+
+    /// Data built once for the searches of this position (see `SearchContext::shared`).
+    fn shared<T: 'static>(&self, build: impl FnOnce() -> T) -> Rc<T> {
+        self.search.shared(self.st, build)
     }
 
     /// Cells of `d` in `cells`.
@@ -196,9 +202,10 @@ fn houses_of(list: &[usize]) -> Vec<usize> {
 }
 
 /// ALS-XZ, singly and doubly linked.
-pub fn als_xz<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
-    let cx = Ctx::new(geo, st);
-    let graph = memo::shared(geo, st, || RccGraph(rcc_graph(&cx)));
+pub fn als_xz<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
+    let geo = cx.geo;
+    let cx = Ctx::new(cx, st);
+    let graph = cx.shared(|| RccGraph(rcc_graph(&cx)));
     let mut best = HashMap::new();
     for (i, linked) in graph.0.iter().enumerate() {
         // Each pair once, in index order.
@@ -306,9 +313,10 @@ fn ends_elims<const W: usize>(
 }
 
 /// ALS-XY-Wing: pivot C, wings A (rcc x with C) and B (rcc y with C, y != x).
-pub fn als_xy_wing<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
-    let cx = Ctx::new(geo, st);
-    let graph = memo::shared(geo, st, || RccGraph(rcc_graph(&cx)));
+pub fn als_xy_wing<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
+    let geo = cx.geo;
+    let cx = Ctx::new(cx, st);
+    let graph = cx.shared(|| RccGraph(rcc_graph(&cx)));
     let g = &graph.0;
     let mut best = HashMap::new();
     for (c, nbrs) in g.iter().enumerate() {
@@ -347,23 +355,25 @@ pub fn als_xy_wing<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut V
 /// ALS chain: an alternating inference chain (5 to 15 links) whose strong links may also join two
 /// digits of an almost locked set of two cells or more (nodes: a digit in the set's cells that
 /// hold it), using at least one such link.
-pub fn als_chain<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
-    memo::per_position(memo::Searcher::AlsChain, geo, st, out, |out| als_chain_search(geo, st, out));
+pub fn als_chain<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
+    cx.per_position(super::memo::Searcher::AlsChain, st, out, |out| als_chain_search(cx, st, out));
 }
 
-fn als_chain_search<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
-    let list: Vec<(CellSet<W>, u32)> = position_als(geo, st)
+fn als_chain_search<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
+    let geo = cx.geo;
+    let list: Vec<(CellSet<W>, u32)> = position_als(cx, st)
         .iter()
         .filter(|a| a.cells.len() <= MAX_CHAIN_ALS)
         .map(|a| (a.cells, a.mask))
         .collect();
     let net = Net::with_als(geo, st, true, &list);
-    search_net(geo, st, &net, Kind::WithAls, super::aic::MAX_LINKS, out, None);
+    search_net(cx, st, &net, Kind::WithAls, super::aic::MAX_LINKS, out, None);
 }
 
 /// Death Blossom: a stem cell of two or three candidates, one petal ALS per candidate.
-pub fn death_blossom<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
-    let cx = Ctx::new(geo, st);
+pub fn death_blossom<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
+    let geo = cx.geo;
+    let cx = Ctx::new(cx, st);
     let masks = cell_masks(geo, st);
     let mut best = HashMap::new();
     for stem in cx.open.iter() {
@@ -467,7 +477,8 @@ fn small_subsets<const W: usize>(
 }
 
 /// Sue de Coq on every box-line crossing of two or three open cells.
-pub fn sue_de_coq<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+pub fn sue_de_coq<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
+    let geo = cx.geo;
     let masks = cell_masks(geo, st);
     let open = st.open_cells(geo);
     let mut best = HashMap::new();
@@ -557,7 +568,8 @@ pub fn sue_de_coq<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Ve
 }
 
 /// Aligned Pair Exclusion with bivalue witnesses, for two cells that see each other.
-pub fn aligned_pair_exclusion<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+pub fn aligned_pair_exclusion<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
+    let geo = cx.geo;
     let masks = cell_masks(geo, st);
     let open = st.open_cells(geo);
     let mut best = HashMap::new();

@@ -22,7 +22,8 @@
 //! The round bounds keep the cases short enough to follow in the head or on paper; longer cases
 //! are forcing chains (Extreme, `forcing.rs`).
 
-use super::{Candidate, MAX_MOVES_PER_TECHNIQUE, Move, Pattern, State, Tech, code};
+use super::memo::Searcher;
+use super::{Candidate, MAX_MOVES_PER_TECHNIQUE, Move, Pattern, SearchContext, State, Tech, code};
 use crate::bits::{CellSet, count_at_least};
 use crate::board::{Geometry, MAX_DIGITS};
 use crate::solve::Node;
@@ -455,20 +456,21 @@ pub(crate) struct Cases<const W: usize> {
 
 impl<const W: usize> Cases<W> {
     /// None when the deadline passed before every case was followed.
-    pub fn follow(geo: &Geometry<W>, st: &State<W>, logic: Logic, rounds: u32) -> Option<Cases<W>> {
-        Self::follow_where(geo, st, logic, rounds, &|_, _| true, None)
+    pub fn follow(cx: &SearchContext<W>, st: &State<W>, logic: Logic, rounds: u32) -> Option<Cases<W>> {
+        Self::follow_where(cx, st, logic, rounds, &|_, _| true, None)
     }
 
     /// `follow` for the candidates (cell, digit index) that `wanted` keeps (the others have no
     /// case), reading the cases `known` has rather than following them again.
     fn follow_where(
-        geo: &Geometry<W>,
+        cx: &SearchContext<W>,
         st: &State<W>,
         logic: Logic,
         rounds: u32,
         wanted: &dyn Fn(usize, usize) -> bool,
         known: Option<&Cases<W>>,
     ) -> Option<Cases<W>> {
+        let geo = cx.geo;
         let base = node_of(st);
         let quiet = (logic >= Logic::Locked).then(|| QuietLocks::of(geo, &base));
         // Room for every candidate's case (a case holds a whole position: growing the list copies them).
@@ -477,7 +479,7 @@ impl<const W: usize> Cases<W> {
             Vec::with_capacity(st.planes[..geo.digits].iter().map(|p| p.and(&open).len() as usize).sum());
         let mut index = vec![u32::MAX; geo.cells * geo.digits];
         for cell in st.open_cells(geo).iter() {
-            if crate::route::deadline_passed() {
+            if cx.budget.passed() {
                 return None;
             }
             let m = mask_of(geo, &st.planes, cell);
@@ -592,7 +594,7 @@ fn choice_forcing_of<const W: usize>(
 /// Refutations and forcing over choices of at most `max_options` options, with cases followed
 /// `rounds` rounds of `logic`.
 pub(crate) fn case_search<const W: usize>(
-    geo: &Geometry<W>,
+    cx: &SearchContext<W>,
     st: &State<W>,
     logic: Logic,
     rounds: u32,
@@ -600,7 +602,8 @@ pub(crate) fn case_search<const W: usize>(
     tech: Tech,
     out: &mut Vec<Move>,
 ) {
-    let Some(cases) = Cases::follow(geo, st, logic, rounds) else {
+    let geo = cx.geo;
+    let Some(cases) = Cases::follow(cx, st, logic, rounds) else {
         return;
     };
     let mut found = Vec::new();
@@ -615,7 +618,7 @@ pub(crate) fn case_search<const W: usize>(
 /// candidate count (more than a choice's options) at no round: those cases are followed only when
 /// fewer than eight moves are cheaper than the cheapest such refutation could be.
 fn cheapest_case_moves<const W: usize>(
-    geo: &Geometry<W>,
+    cx: &SearchContext<W>,
     st: &State<W>,
     logic: Logic,
     rounds: u32,
@@ -623,6 +626,7 @@ fn cheapest_case_moves<const W: usize>(
     tech: Tech,
     out: &mut Vec<Move>,
 ) {
+    let geo = cx.geo;
     let choices = choices(geo, st, max_options);
     let mut in_choice = vec![false; geo.cells * geo.digits];
     for choice in &choices {
@@ -631,7 +635,7 @@ fn cheapest_case_moves<const W: usize>(
         }
     }
     let wanted = |cell: usize, d: usize| in_choice[cell * geo.digits + d];
-    let Some(first) = Cases::follow_where(geo, st, logic, rounds, &wanted, None) else {
+    let Some(first) = Cases::follow_where(cx, st, logic, rounds, &wanted, None) else {
         return;
     };
     // The forcing over choices reads only the choices' cases: it is the same with every case.
@@ -661,7 +665,7 @@ fn cheapest_case_moves<const W: usize>(
         emit(&found);
         return;
     }
-    if let Some(all) = Cases::follow_where(geo, st, logic, rounds, &|_, _| true, Some(&first)) {
+    if let Some(all) = Cases::follow_where(cx, st, logic, rounds, &|_, _| true, Some(&first)) {
         emit(&effects(&all));
     }
 }
@@ -679,18 +683,19 @@ fn distinct_effects<const W: usize>(geo: &Geometry<W>, mut found: Vec<CaseEffect
 
 /// CAS Case analysis: refutations within `CAS_ROUNDS` rounds of singles and locks, then cell and
 /// house case analysis over choices of at most `CAS_OPTIONS` options; the cheapest eight moves.
-pub fn case_analysis<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
-    super::memo::per_position(super::memo::Searcher::CaseAnalysis, geo, st, out, |out| {
-        cheapest_case_moves(geo, st, Logic::Locked, CAS_ROUNDS, CAS_OPTIONS, code::CAS, out)
+pub fn case_analysis<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
+    cx.per_position(Searcher::CaseAnalysis, st, out, |out| {
+        cheapest_case_moves(cx, st, Logic::Locked, CAS_ROUNDS, CAS_OPTIONS, code::CAS, out)
     });
 }
 
 /// EWY Either way: both sides of a two-way choice agree, within `EWY_ROUNDS` rounds of singles,
 /// on a placement (preferred) or an elimination.
-pub fn either_way<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+pub fn either_way<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
+    let geo = cx.geo;
     let base = node_of(st);
     for choice in choices(geo, st, 2) {
-        if crate::route::deadline_passed() {
+        if cx.budget.passed() {
             return;
         }
         let cases: Vec<(Node<W>, Outcome)> = choice
@@ -738,7 +743,7 @@ pub fn either_way<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Ve
 /// The two-way choices where one side breaks within `rounds` of `logic`: the other side's
 /// placement as a move of `tech`. `cells_only` keeps to bivalue cells.
 fn one_side_breaks<const W: usize>(
-    geo: &Geometry<W>,
+    cx: &SearchContext<W>,
     st: &State<W>,
     logic: Logic,
     rounds: u32,
@@ -746,13 +751,14 @@ fn one_side_breaks<const W: usize>(
     tech: Tech,
     out: &mut Vec<Move>,
 ) {
+    let geo = cx.geo;
     let base = node_of(st);
     let quiet = (logic >= Logic::Locked).then(|| QuietLocks::of(geo, &base));
     for choice in choices(geo, st, 2) {
         if cells_only && choice.house.is_some() {
             continue;
         }
-        if crate::route::deadline_passed() {
+        if cx.budget.passed() {
             return;
         }
         for (i, &(cell, d)) in choice.options.iter().enumerate() {
@@ -780,14 +786,14 @@ fn one_side_breaks<const W: usize>(
 
 /// WIF What if: one side of a two-way choice breaks within `WIF_ROUNDS` rounds of singles and
 /// locks; the other side is placed.
-pub fn what_if<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
-    one_side_breaks(geo, st, Logic::Locked, WIF_ROUNDS, false, code::WIF, out);
+pub fn what_if<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
+    one_side_breaks(cx, st, Logic::Locked, WIF_ROUNDS, false, code::WIF, out);
 }
 
 /// STR Short trial: one digit of a bivalue cell breaks within `STR_ROUNDS` rounds of singles; the
 /// cell takes the other.
-pub fn short_trial<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
-    one_side_breaks(geo, st, Logic::Singles, STR_ROUNDS, true, code::STR, out);
+pub fn short_trial<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
+    one_side_breaks(cx, st, Logic::Singles, STR_ROUNDS, true, code::STR, out);
 }
 
 #[cfg(test)]
@@ -817,10 +823,26 @@ mod tests {
         let positions = sample_positions(&geo);
         for st in &positions {
             let mut full = Vec::new();
-            case_search(&geo, st, Logic::Locked, CAS_ROUNDS, CAS_OPTIONS, code::CAS, &mut full);
+            case_search(
+                &SearchContext::plain(&geo),
+                st,
+                Logic::Locked,
+                CAS_ROUNDS,
+                CAS_OPTIONS,
+                code::CAS,
+                &mut full,
+            );
             full.truncate(MAX_MOVES_PER_TECHNIQUE);
             let mut cheapest = Vec::new();
-            cheapest_case_moves(&geo, st, Logic::Locked, CAS_ROUNDS, CAS_OPTIONS, code::CAS, &mut cheapest);
+            cheapest_case_moves(
+                &SearchContext::plain(&geo),
+                st,
+                Logic::Locked,
+                CAS_ROUNDS,
+                CAS_OPTIONS,
+                code::CAS,
+                &mut cheapest,
+            );
             assert_eq!(cheapest, full);
         }
     }

@@ -8,9 +8,9 @@
 //! box-line segment. A chain that starts and ends with a strong link proves that one of its two
 //! ends is true, so a candidate that sees both ends is false.
 
-use super::memo::{self, Searcher};
+use super::memo::Searcher;
 use super::{
-    Candidate, ChainNode, Move, Pattern, State, Tech, code, new_singles, patterns_wanted, structural_cost,
+    Candidate, ChainNode, Move, Pattern, SearchContext, State, Tech, code, new_singles, structural_cost,
 };
 use crate::bits::CellSet;
 use crate::board::Geometry;
@@ -499,13 +499,13 @@ fn x_chains<const W: usize>(
 
 /// Written single-digit chains on the notes: Skyscraper, 2-String Kite, Turbot Fish (3 links, no
 /// group; one shape per effect) and X-Chain (XCL: 5 to 7 links, or grouped up to 9).
-pub fn x_chain<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
-    x_chain_within(geo, st, MAX_GROUPED_X_LINKS, Searcher::XChain, out)
+pub fn x_chain<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
+    x_chain_within(cx, st, MAX_GROUPED_X_LINKS, Searcher::XChain, out)
 }
 
 /// The written route's first chain tier: `x_chain` up to `SHORT_CHAIN_LINKS` links.
-pub fn short_x_chain<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
-    x_chain_within(geo, st, SHORT_CHAIN_LINKS, Searcher::ShortXChain, out)
+pub fn short_x_chain<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
+    x_chain_within(cx, st, SHORT_CHAIN_LINKS, Searcher::ShortXChain, out)
 }
 
 /// The chains of the first chain tier of the written route have at most this many links: the
@@ -515,16 +515,17 @@ pub fn short_x_chain<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut
 pub const SHORT_CHAIN_LINKS: usize = 5;
 
 fn x_chain_within<const W: usize>(
-    geo: &Geometry<W>,
+    cx: &SearchContext<W>,
     st: &State<W>,
     max_links: usize,
     searcher: Searcher,
     out: &mut Vec<Move>,
 ) {
+    let geo = cx.geo;
     let lines = Lines::new(geo);
     let open = st.open_cells(geo);
     let mut found = Vec::new();
-    let patterned = patterns_wanted();
+    let patterned = cx.patterns;
     for d in 0..geo.digits {
         let plane = st.planes[d].and(&open);
         if plane.len() < 4 {
@@ -556,7 +557,7 @@ fn x_chain_within<const W: usize>(
         if patterned {
             search_digit(&mut found);
         } else {
-            memo::per_digit(searcher, d, &plane, usize::MAX, &mut found, search_digit);
+            cx.per_digit(searcher, d, &plane, usize::MAX, &mut found, search_digit);
         }
     }
     out.extend(found);
@@ -640,11 +641,12 @@ fn empty_rectangles<const W: usize>(
 }
 
 /// Empty Rectangle (ERE), written: on the notes.
-pub fn empty_rectangle<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+pub fn empty_rectangle<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
+    let geo = cx.geo;
     let lines = Lines::new(geo);
     let open = st.open_cells(geo);
     let mut found = Vec::new();
-    let patterned = patterns_wanted();
+    let patterned = cx.patterns;
     for d in 0..geo.digits {
         let plane = st.planes[d].and(&open);
         empty_rectangles(geo, &lines, &plane, &mut |spots, pair, houses, x| {
@@ -839,17 +841,18 @@ fn aic_elims<const W: usize>(
 /// single-digit shapes (SKY, KTE, TUR), the empty rectangle (ERE) and every other chain of at most
 /// five links (MCH: grouped X-chains, W-Wings, 3-cell XY-chains, chains mixing bivalue cells and
 /// bilocal digits). The move is the placement; the chain's eliminations are not written.
-pub fn head_chain<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
-    memo::per_placements(Searcher::HeadChain, &st.values, out, |out| head_chain_search(geo, st, out));
+pub fn head_chain<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
+    cx.per_placements(Searcher::HeadChain, &st.values, out, |out| head_chain_search(cx, st, out));
 }
 
 /// `head_chain` without the memo: reads nothing of `st` but its placed digits.
-fn head_chain_search<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+fn head_chain_search<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
+    let geo = cx.geo;
     let view = mental_view(geo, st);
     let lines = Lines::new(geo);
     let open = view.open_cells(geo);
     let mut found: Vec<Move> = Vec::new();
-    let patterned = patterns_wanted();
+    let patterned = cx.patterns;
     let emit = |found: &mut Vec<Move>,
                 tech: Tech,
                 elims: &[Candidate],
@@ -955,16 +958,22 @@ fn bivalue_cells<const W: usize>(geo: &Geometry<W>, st: &State<W>) -> Vec<(usize
 /// cell is not z, the chain forces the last to be z, so cells seeing both ends lose z. Three to
 /// eight cells (5 to 15 links), except four cells of four digits whose ends do not see each other
 /// (as the reference release, see `xy_chain_within`).
-pub fn xy_chain<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
-    xy_chain_within(geo, st, MAX_XY_LINKS, out)
+pub fn xy_chain<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
+    xy_chain_within(cx, st, MAX_XY_LINKS, out)
 }
 
 /// The written route's first chain tier: `xy_chain` up to `SHORT_CHAIN_LINKS` links (3 cells).
-pub fn short_xy_chain<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
-    xy_chain_within(geo, st, SHORT_CHAIN_LINKS, out)
+pub fn short_xy_chain<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
+    xy_chain_within(cx, st, SHORT_CHAIN_LINKS, out)
 }
 
-fn xy_chain_within<const W: usize>(geo: &Geometry<W>, st: &State<W>, max_links: usize, out: &mut Vec<Move>) {
+fn xy_chain_within<const W: usize>(
+    cx: &SearchContext<W>,
+    st: &State<W>,
+    max_links: usize,
+    out: &mut Vec<Move>,
+) {
+    let geo = cx.geo;
     let cells = bivalue_cells(geo, st);
     let n = cells.len();
     if n < 3 {
@@ -972,7 +981,7 @@ fn xy_chain_within<const W: usize>(geo: &Geometry<W>, st: &State<W>, max_links: 
     }
     let open = st.open_cells(geo);
     let max_cells = max_links.div_ceil(2);
-    let patterned = patterns_wanted();
+    let patterned = cx.patterns;
     // State (i, v): cell i holds digit v (the digit the chain leaves it with).
     let mut found = Vec::new();
     let mut seen = vec![[u8::MAX; 32]; n];
@@ -1084,11 +1093,12 @@ fn xy_chain_within<const W: usize>(geo: &Geometry<W>, st: &State<W>, max_links: 
 /// Remote Pairs (RMP): bivalue cells with the same two digits, each seeing the next; two of them
 /// an odd number of steps apart hold both digits between them, so cells seeing both lose them.
 /// (Two cells that see each other are a naked pair, which always comes first.)
-pub fn remote_pairs<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+pub fn remote_pairs<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
+    let geo = cx.geo;
     let cells = bivalue_cells(geo, st);
     let open = st.open_cells(geo);
     let mut found = Vec::new();
-    let patterned = patterns_wanted();
+    let patterned = cx.patterns;
     for (i, &(a, m)) in cells.iter().enumerate() {
         let same: Vec<usize> = cells.iter().filter(|&&(_, mm)| mm == m).map(|&(c, _)| c).collect();
         if same.len() < 2 {
@@ -1174,12 +1184,13 @@ pub fn remote_pairs<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut 
 /// boxes in a row or column) that do not see each other. If both were x, the chute's third line
 /// would hold x in the third box; when x is neither placed nor a candidate in that box-line
 /// segment, one of the two cells is y, so cells seeing both lose y.
-pub fn chute_remote_pairs<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+pub fn chute_remote_pairs<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
+    let geo = cx.geo;
     let lines = Lines::new(geo);
     let cells = bivalue_cells(geo, st);
     let open = st.open_cells(geo);
     let mut found = Vec::new();
-    let patterned = patterns_wanted();
+    let patterned = cx.patterns;
     for (i, &(a, m)) in cells.iter().enumerate() {
         for &(b, mb) in &cells[i + 1..] {
             if mb != m || geo.peers[a].contains(b) {
@@ -1363,7 +1374,7 @@ mod tests {
         (grid.join(" "), pos.1)
     }
 
-    fn assert_quiet(find: fn(&Geometry<2>, &State<2>, &mut Vec<Move>), pos: (&str, &str)) {
+    fn assert_quiet(find: fn(&SearchContext<2>, &State<2>, &mut Vec<Move>), pos: (&str, &str)) {
         let (grid, solution) = singles_only(pos);
         assert!(run(find, (&grid, solution)).is_empty());
     }
@@ -1462,7 +1473,7 @@ mod tests {
         // share row 4, are.
         assert!(!offers(&run(xy_chain::<2>, XYC4_APART), code::XYC, &[], &["r6c1#4"]));
         for pos in [XYC4_APART, XYCE] {
-            for m in crate::techniques::with_patterns(|| run(xy_chain::<2>, pos)) {
+            for m in crate::techniques::test_positions::run_checked_with_patterns(xy_chain::<2>, pos) {
                 let Pattern::Chain(nodes) = &m.pattern else { panic!("an XY-chain's pattern") };
                 let cells: Vec<usize> = nodes.iter().step_by(2).map(|n| n.cells[0]).collect();
                 let (a, b) = (cells[0], cells[cells.len() - 1]);
@@ -1494,7 +1505,7 @@ mod tests {
         tokens[36] = "123";
         let st = from_grid(&g, &tokens.join(" "));
         let mut out = Vec::new();
-        remote_pairs(&g, &st, &mut out);
+        remote_pairs(&SearchContext::plain(&g), &st, &mut out);
         assert!(offers(&out, code::RMP, &[], &["r1c9#1", "r1c9#2", "r5c1#1", "r5c1#2"]));
         // The 2-cell form (a naked pair) is offered too.
         assert!(offers(&out, code::RMP, &[], &["r1c9#1", "r1c9#2"]));
@@ -1520,7 +1531,7 @@ mod tests {
             &[],
         );
         let mut out = Vec::new();
-        head_chain(&g, &st, &mut out);
+        head_chain(&SearchContext::plain(&g), &st, &mut out);
         assert!(offers(&out, code::MCH, &["r4c5=9"], &[]));
     }
 

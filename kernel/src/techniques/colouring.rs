@@ -15,7 +15,7 @@
 //!
 //! A cluster that proves a colour false offers only that move, not its traps.
 
-use super::{Candidate, Move, Pattern, State, Tech, code, patterns_wanted, structural_cost};
+use super::{Candidate, Move, Pattern, SearchContext, State, Tech, code, structural_cost};
 use crate::bits::CellSet;
 use crate::board::Geometry;
 
@@ -154,9 +154,10 @@ fn clusters_pattern<const W: usize>(patterned: bool, clusters: &[&[CellSet<W>; 2
 }
 
 /// Simple Colouring (SCL): per digit and cluster, its wraps, or else its trap.
-pub fn simple_colouring<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+pub fn simple_colouring<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
+    let geo = cx.geo;
     let open = st.open_cells(geo);
-    let patterned = patterns_wanted();
+    let patterned = cx.patterns;
     for d in 0..geo.digits {
         let plane = st.planes[d].and(&open);
         let graph = pair_graph(geo, &plane);
@@ -207,9 +208,10 @@ pub fn simple_colouring<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &
 
 /// Multi-Colouring (MCL): per digit and pair of clusters, each pair of colours that see each other
 /// clears the cells seeing both of their complements (one move per distinct elimination).
-pub fn multi_colouring<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+pub fn multi_colouring<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
+    let geo = cx.geo;
     let open = st.open_cells(geo);
-    let patterned = patterns_wanted();
+    let patterned = cx.patterns;
     for d in 0..geo.digits {
         let plane = st.planes[d].and(&open);
         let graph = pair_graph(geo, &plane);
@@ -262,11 +264,12 @@ struct Medusa<const W: usize> {
 
 /// 3D Medusa (3DM): per cluster over two digits or more, the moves of a false colour (wrap in a
 /// cell, wrap in a house, emptied cell), or else its trap.
-pub fn medusa<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+pub fn medusa<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
+    let geo = cx.geo;
     let open = st.open_cells(geo);
     let nd = geo.digits;
     let planes: Vec<CellSet<W>> = (0..nd).map(|d| st.planes[d].and(&open)).collect();
-    let patterned = patterns_wanted();
+    let patterned = cx.patterns;
     let masks: Vec<u32> =
         (0..geo.cells).map(|c| if open.contains(c) { st.cell_mask(geo, c) } else { 0 }).collect();
     // Per digit: cells in a conjugate pair, and per house the pairs (by house order).
@@ -484,10 +487,10 @@ mod tests {
     }
 
     /// The eliminations of every move a finder offers, as sorted "r1c2#3" lists, sorted.
-    fn offered(rows: &[&str; 9], find: fn(&Geometry<2>, &State<2>, &mut Vec<Move>)) -> Vec<Vec<String>> {
+    fn offered(rows: &[&str; 9], find: fn(&SearchContext<2>, &State<2>, &mut Vec<Move>)) -> Vec<Vec<String>> {
         let (geo, st) = position(rows);
         let mut moves = Vec::new();
-        find(&geo, &st, &mut moves);
+        find(&SearchContext::plain(&geo), &st, &mut moves);
         let mut out: Vec<Vec<String>> = moves
             .iter()
             .map(|m| {
@@ -533,7 +536,7 @@ mod tests {
         // Cheapest first: the two-by-two pattern touching fewest houses, then the order found.
         let (geo, st) = position(&MCL);
         let mut moves = Vec::new();
-        multi_colouring(&geo, &st, &mut moves);
+        multi_colouring(&SearchContext::plain(&geo), &st, &mut moves);
         let best = moves.iter().min_by_key(|m| m.cost).unwrap();
         assert_eq!(best.eliminations.len(), 4);
     }

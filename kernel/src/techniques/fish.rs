@@ -6,8 +6,8 @@
 //! fish may use boxes among the bases or the covers. Finned: some base candidates (the fins) lie
 //! outside the covers; then only cover cells that see every fin lose the digit.
 
-use super::memo::{self, Searcher};
-use super::{Candidate, Move, Pattern, State, Tech, code, structural_cost};
+use super::memo::Searcher;
+use super::{Candidate, Move, Pattern, SearchContext, State, Tech, code, structural_cost};
 use crate::bits::CellSet;
 use crate::board::Geometry;
 
@@ -281,7 +281,8 @@ impl<const W: usize> CoverWalk<'_, W> {
 }
 
 /// X-Wings: two rows against two columns (or the reverse), no fins. Hard, so a search of its own.
-pub fn x_wing<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+pub fn x_wing<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
+    let geo = cx.geo;
     let open = st.open_cells(geo);
     let fresh = out.is_empty();
     for d in 0..geo.digits {
@@ -292,7 +293,7 @@ pub fn x_wing<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Mo
         };
         // The memo needs a list holding only this search's moves.
         if fresh {
-            memo::per_digit(Searcher::XWing, d, &plane, MAX_COLLECTED, out, digit);
+            cx.per_digit(Searcher::XWing, d, &plane, MAX_COLLECTED, out, digit);
         } else {
             digit(out);
         }
@@ -301,7 +302,8 @@ pub fn x_wing<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Mo
 
 /// The Very Hard fish: Swordfish and Jellyfish, finned and sashimi fish of sizes 2 to 4 on rows /
 /// columns, and Franken fish with boxes among the bases or covers (sizes 2 and 3).
-pub fn fish<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+pub fn fish<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
+    let geo = cx.geo;
     let open = st.open_cells(geo);
     let rows_boxes: Vec<usize> = geo.rows.iter().chain(&geo.boxes).copied().collect();
     let cols_boxes: Vec<usize> = geo.cols.iter().chain(&geo.boxes).copied().collect();
@@ -322,7 +324,7 @@ pub fn fish<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move
         };
         // The memo needs a list holding only this search's moves.
         if fresh {
-            memo::per_digit(Searcher::Fish, d, &plane, MAX_COLLECTED, out, digit);
+            cx.per_digit(Searcher::Fish, d, &plane, MAX_COLLECTED, out, digit);
         } else {
             digit(out);
         }
@@ -331,9 +333,9 @@ pub fn fish<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move
 
 /// The written route's first chain tier: the `fish` of two bases (finned, sashimi and Franken
 /// X-Wings); the reference's written route offers its larger fish only with the ALS moves.
-pub fn two_base_fish<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+pub fn two_base_fish<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
     let mut found = Vec::new();
-    fish(geo, st, &mut found);
+    fish(cx, st, &mut found);
     // Two bases and two covers.
     out.extend(found.into_iter().filter(|m| m.houses.len() <= 4));
 }

@@ -12,35 +12,38 @@
 //!   row, column and box, on its candidates) covers.
 //! - TRL Trial and error: a candidate with which the exact search finds no solution.
 //!
-//! Every search here checks the route's deadline (`route::deadline_passed`) between cases.
+//! Every search here checks the route's deadline (the context's budget) between cases.
 
 use super::cases::{Logic, Outcome, assume, case_search, mask_of, node_of, propagate};
-use super::{Candidate, Move, Pattern, State, code};
+use super::{Candidate, Move, Pattern, SearchContext, State, code};
 use crate::bits::CellSet;
 use crate::board::Geometry;
-use crate::route::deadline_passed;
+use crate::budget::Budget;
 use crate::solve::Node;
 
 /// Rounds a forcing case may take: enough to fill any board.
 const UNBOUNDED: u32 = 10_000;
 
 /// FCH Forcing Chains: refutations under singles and locks, and cell and house forcing (every option).
-pub fn forcing_chains<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
-    case_search(geo, st, Logic::Locked, UNBOUNDED, geo.digits as u32, code::FCH, out);
+pub fn forcing_chains<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
+    let geo = cx.geo;
+    case_search(cx, st, Logic::Locked, UNBOUNDED, geo.digits as u32, code::FCH, out);
 }
 
 /// FNT Forcing Nets: refutations and cell / house forcing with locks and pairs in the cases.
-pub fn forcing_nets<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
-    case_search(geo, st, Logic::Pairs, UNBOUNDED, geo.digits as u32, code::FNT, out);
+pub fn forcing_nets<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
+    let geo = cx.geo;
+    case_search(cx, st, Logic::Pairs, UNBOUNDED, geo.digits as u32, code::FNT, out);
 }
 
 /// Inside a case: forcing chains (refutations under singles) of the case's bivalue cells and
 /// bilocal digits, applied until the case breaks or stands still. Returns the rounds of nested
 /// refutations used, or None when the case holds.
-fn nested_breaks<const W: usize>(geo: &Geometry<W>, node: &mut Node<W>) -> Option<u32> {
+fn nested_breaks<const W: usize>(cx: &SearchContext<W>, node: &mut Node<W>) -> Option<u32> {
+    let geo = cx.geo;
     let mut rounds = 0;
     loop {
-        if deadline_passed() {
+        if cx.budget.passed() {
             return None;
         }
         rounds += 1;
@@ -72,7 +75,8 @@ fn nested_breaks<const W: usize>(geo: &Geometry<W>, node: &mut Node<W>) -> Optio
 
 /// NFC Nested Forcing Chains: a candidate (of a cell with at most three candidates) whose case,
 /// followed with locks, pairs and forcing chains inside it, breaks.
-pub fn nested_forcing<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+pub fn nested_forcing<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
+    let geo = cx.geo;
     let base = node_of(st);
     for cell in st.open_cells(geo).iter() {
         let m = mask_of(geo, &st.planes, cell);
@@ -80,13 +84,13 @@ pub fn nested_forcing<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mu
             continue;
         }
         for d in (0..geo.digits).filter(|&d| m & (1 << d) != 0) {
-            if deadline_passed() {
+            if cx.budget.passed() {
                 return;
             }
             let (mut node, o) = assume(geo, &base, cell, d, Logic::Pairs, UNBOUNDED);
             let nested = match o {
                 Outcome::Contradiction(_) => Some(0),
-                Outcome::Open(_) => nested_breaks(geo, &mut node),
+                Outcome::Open(_) => nested_breaks(cx, &mut node),
             };
             if let Some(r) = nested {
                 out.push(Move {
@@ -108,10 +112,11 @@ pub fn nested_forcing<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mu
 
 /// NIS Nishio: digit `d` placed in a cell, then only that digit followed (a house with one place
 /// left takes it), leaves a complete house without a place for it.
-pub fn nishio<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+pub fn nishio<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
+    let geo = cx.geo;
     let open = st.open_cells(geo);
     for d in 0..geo.digits {
-        if deadline_passed() {
+        if cx.budget.passed() {
             return;
         }
         let plane = st.planes[d];
@@ -171,7 +176,8 @@ const POM_MAX_PATTERNS: u64 = 200_000;
 
 /// POM Pattern Overlay: for each digit, every placement pattern (one cell per row, no two sharing
 /// a house, every complete house covered) on its candidates; candidates no pattern uses go.
-pub fn pattern_overlay<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+pub fn pattern_overlay<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
+    let geo = cx.geo;
     // Patterns are built row by row: the rows must cover the board.
     let rows: Vec<CellSet<W>> = geo.rows.iter().map(|&r| geo.houses[r]).collect();
     if rows.is_empty() || rows.iter().fold(CellSet::EMPTY, |a, r| a.or(r)) != geo.all {
@@ -179,15 +185,22 @@ pub fn pattern_overlay<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &m
     }
     let open = st.open_cells(geo);
     for d in 0..geo.digits {
-        if deadline_passed() {
+        if cx.budget.passed() {
             return;
         }
         let plane = st.planes[d];
         if plane.and(&open).is_empty() {
             continue;
         }
-        let mut walk =
-            Overlay { geo, rows: &rows, plane, covered: CellSet::EMPTY, patterns: 0, gave_up: false };
+        let mut walk = Overlay {
+            geo,
+            budget: cx.budget,
+            rows: &rows,
+            plane,
+            covered: CellSet::EMPTY,
+            patterns: 0,
+            gave_up: false,
+        };
         walk.extend(0, CellSet::EMPTY, CellSet::EMPTY);
         if walk.gave_up || walk.patterns == 0 {
             continue;
@@ -210,6 +223,7 @@ pub fn pattern_overlay<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &m
 
 struct Overlay<'a, const W: usize> {
     geo: &'a Geometry<W>,
+    budget: Budget,
     rows: &'a [CellSet<W>],
     plane: CellSet<W>,
     covered: CellSet<W>,
@@ -228,7 +242,7 @@ impl<const W: usize> Overlay<'_, W> {
                 self.patterns += 1;
                 self.covered |= chosen;
                 if self.patterns >= POM_MAX_PATTERNS
-                    || (self.patterns.is_multiple_of(4096) && deadline_passed())
+                    || (self.patterns.is_multiple_of(4096) && self.budget.passed())
                 {
                     self.gave_up = true;
                 }
@@ -246,7 +260,8 @@ impl<const W: usize> Overlay<'_, W> {
 
 /// TRL Trial and error: the first candidate (cells with fewest candidates first, then board
 /// order, then digit) with which the exact search finds no solution is eliminated.
-pub fn trial<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+pub fn trial<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
+    let geo = cx.geo;
     let base = node_of(st);
     let mut cells: Vec<(u32, usize, u32)> = st
         .open_cells(geo)
@@ -260,7 +275,7 @@ pub fn trial<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Mov
     cells.sort_unstable();
     for (n, cell, m) in cells {
         for d in (0..geo.digits).filter(|&d| m & (1 << d) != 0) {
-            if deadline_passed() {
+            if cx.budget.passed() {
                 return;
             }
             let mut node = base;

@@ -6,8 +6,8 @@
 //! hidden) that exists only once such a lock is counted. That move is the placement; the lock's
 //! eliminations are not written.
 
-use super::memo::{self, Searcher};
-use super::{Candidate, MAX_MOVES_PER_TECHNIQUE, Move, Pattern, State, code, new_singles};
+use super::memo::Searcher;
+use super::{Candidate, MAX_MOVES_PER_TECHNIQUE, Move, Pattern, SearchContext, State, code, new_singles};
 use crate::board::Geometry;
 
 /// Cost offset of a written lock elimination over a lock-and-single placement.
@@ -43,9 +43,10 @@ fn locks<const W: usize>(geo: &Geometry<W>, st: &State<W>) -> Vec<Move> {
 
 /// Pointing and claiming (PPR): singles that need locks counted ("in the head", on the
 /// placed-digit view: notes are not read), then the lock eliminations themselves (on the notes).
-pub fn pointing_claiming<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+pub fn pointing_claiming<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
+    let geo = cx.geo;
     let mut placements: Vec<Move> = Vec::new();
-    memo::per_placements(Searcher::HeadLock, &st.values, &mut placements, |out| {
+    cx.per_placements(Searcher::HeadLock, &st.values, &mut placements, |out| {
         placements_through_locks(geo, st, out)
     });
     out.extend(placements.into_iter().chain(locks(geo, st)).take(MAX_MOVES_PER_TECHNIQUE));

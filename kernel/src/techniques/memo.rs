@@ -9,14 +9,13 @@
 //! moves, found as if the digit were searched first, and appends them under the search's cap on
 //! moves per code, which gives the very list the search would have made.
 //!
-//! The memo is on only inside a `memo_scope`, which names the board and the start position: the
-//! band route and then the model's written routes of one puzzle share the entries, and a scope on
-//! another puzzle (or board) empties the memo first. The entries stay after the last scope ends,
-//! until the next puzzle on this thread, so that the next scope on the same puzzle finds them.
+//! The memo is a value, [`Memo`], owned by the rating of one puzzle and lent to its searches in
+//! their [`SearchContext`]: the band route and then the model's written routes of the puzzle
+//! share the entries, and they are dropped with the rating. A context without a memo (a single
+//! search in a test, the notation's re-run of a step) searches afresh every time.
 
-use super::{Move, State, Tech};
+use super::{Move, SearchContext, State, Tech};
 use crate::bits::CellSet;
-use crate::board::Geometry;
 use std::any::{Any, TypeId};
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -45,243 +44,191 @@ pub enum Searcher {
 }
 
 type Key = (Searcher, usize, Vec<u64>);
-/// The puzzle (`identity` words) the entries belong to, and the entries.
-type Entries = (Vec<u64>, HashMap<Key, Vec<Move>>);
 
 /// Per type, the last position some data was built for, and the data.
 type Shared = Vec<(TypeId, Vec<u64>, Rc<dyn Any>)>;
 
-thread_local! {
+/// The memo of one rating: owned by the call that rates a puzzle and handed to its searches
+/// through their [`SearchContext`], so that nothing outlives the call and two ratings never
+/// share entries. Every search that uses one memo must be on one board.
+#[derive(Default)]
+pub struct Memo {
+    /// Moves kept per searcher and key.
+    entries: RefCell<HashMap<Key, Vec<Move>>>,
     /// Data that several searches of one position read (the almost locked sets, say): kept for
     /// the last position each kind was built for, as the searches of a position run one by one.
-    static SHARED: RefCell<Shared> = const { RefCell::new(Vec::new()) };
-    /// The puzzles (board and start, as `identity` words) of the open scopes, innermost last.
-    static SCOPES: RefCell<Vec<Vec<u64>>> = const { RefCell::new(Vec::new()) };
-    /// The puzzle the memo's entries belong to, and the entries.
-    static MEMO: RefCell<Entries> = RefCell::new((Vec::new(), HashMap::new()));
+    shared: RefCell<Shared>,
 }
 
-/// Everything the per-digit searches read of a board (its houses and how they are grouped), then
-/// the start position.
-fn identity<const W: usize>(geo: &Geometry<W>, start: &State<W>) -> Vec<u64> {
-    let mut id: Vec<u64> = vec![W as u64, geo.cells as u64, geo.digits as u64, geo.houses.len() as u64];
-    for h in &geo.houses {
-        id.extend_from_slice(&h.0);
+impl Memo {
+    fn get(&self, key: &Key) -> Option<Vec<Move>> {
+        self.entries.borrow().get(key).cloned()
     }
-    for family in [&geo.rows, &geo.cols, &geo.boxes, &geo.complete_houses] {
-        id.push(family.len() as u64);
-        id.extend(family.iter().map(|&h| h as u64));
-    }
-    id.extend(geo.pos.iter().flat_map(|&(r, c)| [r as u64, c as u64]));
-    for plane in start.planes[..geo.digits].iter().chain(std::iter::once(&start.placed)) {
-        id.extend_from_slice(&plane.0);
-    }
-    id
-}
 
-/// Makes the memo's entries those of `id`'s puzzle (emptying it when they were another's).
-fn claim(id: &[u64]) {
-    MEMO.with(|m| {
-        let mut m = m.borrow_mut();
-        if m.0 != id {
-            m.0 = id.to_vec();
-            m.1.clear();
-            SHARED.with(|s| s.borrow_mut().clear());
-        }
-    });
-}
-
-/// Turns the memo on for this thread, for searches on `geo` from the puzzle `start`, until the
-/// guard is dropped. Every search inside must be on that board.
-pub fn memo_scope<const W: usize>(geo: &Geometry<W>, start: &State<W>) -> MemoScope {
-    let id = identity(geo, start);
-    claim(&id);
-    SCOPES.with(|s| s.borrow_mut().push(id));
-    MemoScope { _not_send: std::marker::PhantomData }
-}
-
-/// Ends a memo scope when dropped (an enclosing scope on another puzzle gets an empty memo back).
-pub struct MemoScope {
-    /// The scope belongs to the thread that opened it.
-    _not_send: std::marker::PhantomData<*const ()>,
-}
-
-impl Drop for MemoScope {
-    fn drop(&mut self) {
-        SCOPES.with(|s| {
-            let mut s = s.borrow_mut();
-            s.pop();
-            if let Some(outer) = s.last() {
-                claim(outer);
-            }
-        });
+    fn keep(&self, key: Key, moves: Vec<Move>) {
+        self.entries.borrow_mut().insert(key, moves);
     }
 }
 
-/// Appends to `out` the moves `search` makes for digit `d`, whose open candidates are `plane`;
-/// `out` must hold nothing but the moves of the digits searched before it. `search` appends
-/// the digit's moves to the list it is given, collecting at most `cap` moves of one code (counting
-/// the moves the list held before), and reads nothing but `plane` and the board.
-pub fn per_digit<const W: usize>(
-    searcher: Searcher,
-    d: usize,
-    plane: &CellSet<W>,
-    cap: usize,
-    out: &mut Vec<Move>,
-    search: impl FnOnce(&mut Vec<Move>),
-) {
-    if SCOPES.with(|s| s.borrow().is_empty()) {
-        search(out);
-        return;
+impl<const W: usize> SearchContext<'_, W> {
+    /// The memo, when moves may be kept: not while a step is explained (patterns are built only
+    /// then, and those moves are not the memo's).
+    fn position_memo(&self) -> Option<&Memo> {
+        self.memo.filter(|_| !self.patterns)
     }
-    let key: Key = (searcher, d, plane.0.to_vec());
-    let hit = MEMO.with(|m| m.borrow().1.get(&key).cloned());
-    let own = match hit {
-        Some(moves) => moves,
-        None => {
-            let mut own = Vec::new();
-            search(&mut own);
-            MEMO.with(|m| m.borrow_mut().1.insert(key, own.clone()));
-            own
-        }
-    };
-    // The search skips a move once `cap` of its code are listed; the moves of earlier digits
-    // count too (no move of another digit is ever the same move, so nothing else differs).
-    let mut listed: Vec<(Tech, usize)> = Vec::new();
-    for m in &out[..] {
-        match listed.iter_mut().find(|(t, _)| *t == m.tech) {
-            Some((_, n)) => *n += 1,
-            None => listed.push((m.tech, 1)),
-        }
+
+    /// True when moves may be kept per position (see `position_memo`).
+    pub fn keeps_positions(&self) -> bool {
+        self.position_memo().is_some()
     }
-    for m in own {
-        let n = match listed.iter_mut().find(|(t, _)| *t == m.tech) {
-            Some((_, n)) => n,
+
+    /// Appends to `out` the moves `search` makes for digit `d`, whose open candidates are `plane`;
+    /// `out` must hold nothing but the moves of the digits searched before it. `search` appends
+    /// the digit's moves to the list it is given, collecting at most `cap` moves of one code
+    /// (counting the moves the list held before), and reads nothing but `plane` and the board.
+    pub fn per_digit(
+        &self,
+        searcher: Searcher,
+        d: usize,
+        plane: &CellSet<W>,
+        cap: usize,
+        out: &mut Vec<Move>,
+        search: impl FnOnce(&mut Vec<Move>),
+    ) {
+        let Some(memo) = self.memo else {
+            search(out);
+            return;
+        };
+        let key: Key = (searcher, d, plane.0.to_vec());
+        let own = match memo.get(&key) {
+            Some(moves) => moves,
             None => {
-                listed.push((m.tech, 0));
-                &mut listed.last_mut().expect("just pushed").1
+                let mut own = Vec::new();
+                search(&mut own);
+                memo.keep(key, own.clone());
+                own
             }
         };
-        if *n < cap {
-            *n += 1;
-            out.push(m);
+        // The search skips a move once `cap` of its code are listed; the moves of earlier digits
+        // count too (no move of another digit is ever the same move, so nothing else differs).
+        let mut listed: Vec<(Tech, usize)> = Vec::new();
+        for m in &out[..] {
+            match listed.iter_mut().find(|(t, _)| *t == m.tech) {
+                Some((_, n)) => *n += 1,
+                None => listed.push((m.tech, 1)),
+            }
+        }
+        for m in own {
+            let n = match listed.iter_mut().find(|(t, _)| *t == m.tech) {
+                Some((_, n)) => n,
+                None => {
+                    listed.push((m.tech, 0));
+                    &mut listed.last_mut().expect("just pushed").1
+                }
+            };
+            if *n < cap {
+                *n += 1;
+                out.push(m);
+            }
         }
     }
-}
 
-/// Appends to `out` the moves `search` makes in a position whose placed digits are `values`;
-/// `search` must read nothing of the position but those digits (a search done in the head, which
-/// never reads the notes), and must not read `out`. Elimination steps leave the placed digits as
-/// they were, and the reruns of the technique list reach the same placements in many orders, so
-/// one entry serves many positions.
-pub fn per_placements(
-    searcher: Searcher,
-    values: &[u8],
-    out: &mut Vec<Move>,
-    search: impl FnOnce(&mut Vec<Move>),
-) {
-    if !keeps_positions() {
-        search(out);
-        return;
+    /// Appends to `out` the moves `search` makes in a position whose placed digits are `values`;
+    /// `search` must read nothing of the position but those digits (a search done in the head,
+    /// which never reads the notes), and must not read `out`. Elimination steps leave the placed
+    /// digits as they were, and the reruns of the technique list reach the same placements in
+    /// many orders, so one entry serves many positions.
+    pub fn per_placements(
+        &self,
+        searcher: Searcher,
+        values: &[u8],
+        out: &mut Vec<Move>,
+        search: impl FnOnce(&mut Vec<Move>),
+    ) {
+        let Some(memo) = self.position_memo() else {
+            search(out);
+            return;
+        };
+        // Digits up to 25 fit in a byte: eight cells a word.
+        let packed: Vec<u64> = values
+            .chunks(8)
+            .map(|c| c.iter().enumerate().fold(0u64, |acc, (i, &v)| acc | (v as u64) << (8 * i)))
+            .collect();
+        self.kept_or_found(memo, (searcher, values.len(), packed), out, search);
     }
-    // Digits up to 25 fit in a byte: eight cells a word.
-    let packed: Vec<u64> = values
-        .chunks(8)
-        .map(|c| c.iter().enumerate().fold(0u64, |acc, (i, &v)| acc | (v as u64) << (8 * i)))
-        .collect();
-    kept_or_found((searcher, values.len(), packed), out, search);
-}
 
-/// Appends to `out` the moves kept under `key`, or those `search` finds (then kept).
-fn kept_or_found(key: Key, out: &mut Vec<Move>, search: impl FnOnce(&mut Vec<Move>)) {
-    if let Some(moves) = MEMO.with(|m| m.borrow().1.get(&key).cloned()) {
-        out.extend(moves);
-        return;
+    /// Appends to `out` the moves kept under `key`, or those `search` finds (then kept).
+    fn kept_or_found(&self, memo: &Memo, key: Key, out: &mut Vec<Move>, search: impl FnOnce(&mut Vec<Move>)) {
+        if let Some(moves) = memo.get(&key) {
+            out.extend(moves);
+            return;
+        }
+        let mut own = Vec::new();
+        search(&mut own);
+        // A search the budget cut short is not kept.
+        if !self.budget.passed() {
+            memo.keep(key, own.clone());
+        }
+        out.extend(own);
     }
-    let mut own = Vec::new();
-    search(&mut own);
-    // A search the deadline cut short is not kept.
-    if !crate::route::deadline_passed() {
-        MEMO.with(|m| m.borrow_mut().1.insert(key, own.clone()));
-    }
-    out.extend(own);
-}
 
-fn position_key<const W: usize>(searcher: Searcher, geo: &Geometry<W>, st: &State<W>) -> Key {
-    (searcher, 0, st.position_words(geo))
-}
-
-/// True when moves may be kept (inside a scope, and no step being explained: a step's pattern
-/// is built only then, and those moves are not the memo's).
-pub fn keeps_positions() -> bool {
-    SCOPES.with(|s| !s.borrow().is_empty()) && !super::patterns_wanted()
-}
-
-/// Keeps `moves`, found for `searcher` by another search's pass over `st`, for `for_position`.
-pub fn store_for_position<const W: usize>(
-    searcher: Searcher,
-    geo: &Geometry<W>,
-    st: &State<W>,
-    moves: Vec<Move>,
-) {
-    // A search the deadline cut short is not kept.
-    if keeps_positions() && !crate::route::deadline_passed() {
-        MEMO.with(|m| m.borrow_mut().1.insert(position_key(searcher, geo, st), moves));
+    fn position_key(&self, searcher: Searcher, st: &State<W>) -> Key {
+        (searcher, 0, st.position_words(self.geo))
     }
-}
 
-/// The moves kept for `searcher` in position `st`, if any.
-pub fn for_position<const W: usize>(
-    searcher: Searcher,
-    geo: &Geometry<W>,
-    st: &State<W>,
-) -> Option<Vec<Move>> {
-    if !keeps_positions() {
-        return None;
+    /// Keeps `moves`, found for `searcher` by another search's pass over `st`, for `for_position`.
+    pub fn store_for_position(&self, searcher: Searcher, st: &State<W>, moves: Vec<Move>) {
+        // A search the budget cut short is not kept.
+        if let Some(memo) = self.position_memo()
+            && !self.budget.passed()
+        {
+            memo.keep(self.position_key(searcher, st), moves);
+        }
     }
-    MEMO.with(|m| m.borrow().1.get(&position_key(searcher, geo, st)).cloned())
-}
 
-/// The data `build` makes for position `st`, built once for the searches of that position that
-/// ask for it in turn (inside a scope; outside one, built on every call). `build` must read
-/// nothing but the position and the scope's board.
-pub fn shared<T: 'static, const W: usize>(
-    geo: &Geometry<W>,
-    st: &State<W>,
-    build: impl FnOnce() -> T,
-) -> Rc<T> {
-    if SCOPES.with(|s| s.borrow().is_empty()) {
-        return Rc::new(build());
+    /// The moves kept for `searcher` in position `st`, if any.
+    pub fn for_position(&self, searcher: Searcher, st: &State<W>) -> Option<Vec<Move>> {
+        self.position_memo()?.get(&self.position_key(searcher, st))
     }
-    let key = st.position_words(geo);
-    let kind = TypeId::of::<T>();
-    let hit = SHARED.with(|s| {
-        s.borrow().iter().find(|(k, at, _)| *k == kind && *at == key).map(|(_, _, data)| data.clone())
-    });
-    if let Some(data) = hit.and_then(|d| d.downcast::<T>().ok()) {
-        return data;
-    }
-    let data = Rc::new(build());
-    SHARED.with(|s| {
-        let mut s = s.borrow_mut();
-        s.retain(|(k, _, _)| *k != kind);
-        s.push((kind, key, data.clone() as Rc<dyn Any>));
-    });
-    data
-}
 
-/// Appends to `out` the moves `search` makes in position `st`, kept per whole position. `search`
-/// must read nothing but the position and the scope's board, and must not read `out`.
-pub fn per_position<const W: usize>(
-    searcher: Searcher,
-    geo: &Geometry<W>,
-    st: &State<W>,
-    out: &mut Vec<Move>,
-    search: impl FnOnce(&mut Vec<Move>),
-) {
-    if !keeps_positions() {
-        search(out);
-        return;
+    /// The data `build` makes for position `st`, built once for the searches of that position
+    /// that ask for it in turn (with a memo; without one, built on every call). `build` must read
+    /// nothing but the position and the board.
+    pub fn shared<T: 'static>(&self, st: &State<W>, build: impl FnOnce() -> T) -> Rc<T> {
+        let Some(memo) = self.memo else {
+            return Rc::new(build());
+        };
+        let key = st.position_words(self.geo);
+        let kind = TypeId::of::<T>();
+        let hit = memo
+            .shared
+            .borrow()
+            .iter()
+            .find(|(k, at, _)| *k == kind && *at == key)
+            .map(|(_, _, data)| data.clone());
+        if let Some(data) = hit.and_then(|d| d.downcast::<T>().ok()) {
+            return data;
+        }
+        let data = Rc::new(build());
+        let mut shared = memo.shared.borrow_mut();
+        shared.retain(|(k, _, _)| *k != kind);
+        shared.push((kind, key, data.clone() as Rc<dyn Any>));
+        data
     }
-    kept_or_found(position_key(searcher, geo, st), out, search);
+
+    /// Appends to `out` the moves `search` makes in position `st`, kept per whole position.
+    /// `search` must read nothing but the position and the board, and must not read `out`.
+    pub fn per_position(
+        &self,
+        searcher: Searcher,
+        st: &State<W>,
+        out: &mut Vec<Move>,
+        search: impl FnOnce(&mut Vec<Move>),
+    ) {
+        let Some(memo) = self.position_memo() else {
+            search(out);
+            return;
+        };
+        self.kept_or_found(memo, self.position_key(searcher, st), out, search);
+    }
 }

@@ -7,6 +7,7 @@ pub mod als;
 pub mod cases;
 pub mod chains;
 pub mod colouring;
+pub mod context;
 pub mod fish;
 pub mod forcing;
 pub mod intersections;
@@ -18,6 +19,8 @@ pub mod wings;
 
 use crate::bits::CellSet;
 use crate::board::{Geometry, MAX_DIGITS};
+pub use context::SearchContext;
+pub use memo::Memo;
 
 /// A technique, as its row in the technique table (study order = row order).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -96,7 +99,7 @@ pub struct Move {
     /// Tie-break among moves of one technique: lower is found first by a person.
     pub cost: u32,
     /// The cells, chain or sets the move uses, as its notation names them; built only inside
-    /// [`with_patterns`] (the route never prints it, and building it for every move found would
+    /// [`SearchContext::patterns`] (the route never prints it, and building it for every move found would
     /// cost an allocation per move), else `Pattern::Unbuilt`.
     pub pattern: Pattern,
 }
@@ -104,7 +107,7 @@ pub struct Move {
 /// What a move uses, between its digits and its result in the notation (HoDoKu's pattern).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub enum Pattern {
-    /// Not built: the search ran outside [`with_patterns`], or the technique has no such pattern.
+    /// Not built: the search ran outside [`SearchContext::patterns`], or the technique has no such pattern.
     #[default]
     Unbuilt,
     /// A wing's cells, pivot first, and the digit it eliminates (z).
@@ -132,29 +135,6 @@ pub enum Pattern {
 pub struct ChainNode {
     pub cells: Vec<usize>,
     pub digit: u8,
-}
-
-thread_local! {
-    /// True inside [`with_patterns`]: searches build their moves' patterns.
-    static BUILD_PATTERNS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// Runs `f` with the searches building their moves' patterns (the notation's re-run of a step's
-/// search). Per-digit memos are bypassed there, as their entries carry no pattern.
-pub fn with_patterns<R>(f: impl FnOnce() -> R) -> R {
-    struct Restore(bool);
-    impl Drop for Restore {
-        fn drop(&mut self) {
-            BUILD_PATTERNS.with(|b| b.set(self.0));
-        }
-    }
-    let _restore = Restore(BUILD_PATTERNS.with(|b| b.replace(true)));
-    f()
-}
-
-/// Whether searches should build patterns now (read once per search, not per move).
-pub fn patterns_wanted() -> bool {
-    BUILD_PATTERNS.with(|b| b.get())
 }
 
 /// The most moves a search reports per position: the cheapest, by `Move::cost`.
@@ -252,6 +232,12 @@ impl<const W: usize> State<W> {
         m
     }
 
+    /// Candidates left on open cells.
+    pub fn candidate_count(&self, geo: &Geometry<W>) -> usize {
+        let open = self.open_cells(geo);
+        self.planes[..geo.digits].iter().map(|p| p.and(&open).len() as usize).sum()
+    }
+
     /// Applies a move: placements clear their peers, eliminations remove candidates.
     pub fn apply(&mut self, geo: &Geometry<W>, mv: &Move) {
         self.apply_step(geo, &mv.placements, &mv.eliminations);
@@ -311,7 +297,7 @@ pub fn new_singles<const W: usize>(
 }
 
 /// A move finder: appends the moves it sees in a position, each named by its most specific shape.
-pub type Finder<const W: usize> = fn(&Geometry<W>, &State<W>, &mut Vec<Move>);
+pub type Finder<const W: usize> = fn(&SearchContext<W>, &State<W>, &mut Vec<Move>);
 
 /// One search of the engine and the technique codes its moves can carry.
 pub struct Search<const W: usize> {
@@ -428,12 +414,12 @@ pub fn searchable_codes() -> Vec<Tech> {
 }
 
 /// All moves on offer in a position, from every search whose lowest band is at most `max_band`.
-pub fn all_moves<const W: usize>(geo: &Geometry<W>, st: &State<W>, max_band: u8) -> Vec<Move> {
+pub fn all_moves<const W: usize>(cx: &SearchContext<W>, st: &State<W>, max_band: u8) -> Vec<Move> {
     let mut out = Vec::new();
     let mut found = Vec::new();
     for s in searches::<W>().iter().filter(|s| s.min_band() <= max_band) {
         found.clear();
-        (s.find)(geo, st, &mut found);
+        (s.find)(cx, st, &mut found);
         cap_moves(&mut found);
         out.append(&mut found);
     }
@@ -444,7 +430,7 @@ pub fn all_moves<const W: usize>(geo: &Geometry<W>, st: &State<W>, max_band: u8)
 /// Positions for the technique tests, written as the reference routes show them.
 #[cfg(test)]
 pub(crate) mod test_positions {
-    use super::{Candidate, Finder, State};
+    use super::{Candidate, Finder, SearchContext, State};
     use crate::board::{Board, Geometry};
 
     /// A position from a candidate grid: 81 tokens, "=d" for a placed digit, else the cell's
@@ -472,11 +458,21 @@ pub(crate) mod test_positions {
     /// Runs a search on a (candidate grid, solution) position, checks every move against the
     /// solution (no true candidate eliminated, every placement right) and returns the moves.
     pub fn run_checked(find: Finder<2>, pos: (&str, &str)) -> Vec<super::Move> {
+        run_checked_in(find, pos, false)
+    }
+
+    /// [`run_checked`] with the moves' patterns built.
+    pub fn run_checked_with_patterns(find: Finder<2>, pos: (&str, &str)) -> Vec<super::Move> {
+        run_checked_in(find, pos, true)
+    }
+
+    fn run_checked_in(find: Finder<2>, pos: (&str, &str), patterns: bool) -> Vec<super::Move> {
         let g = classic9();
         let st = from_grid(&g, pos.0);
         let solution: Vec<u8> = pos.1.bytes().map(|b| b - b'0').collect();
         let mut out = Vec::new();
-        find(&g, &st, &mut out);
+        let cx = SearchContext::plain(&g);
+        find(&if patterns { cx.building_patterns() } else { cx }, &st, &mut out);
         for m in &out {
             for e in &m.eliminations {
                 assert_ne!(solution[e.cell], e.digit, "{} eliminates a true candidate", m.tech.code());
@@ -538,12 +534,13 @@ pub(crate) mod test_positions {
     pub fn notations(find: Finder<2>, st: &State<2>, tech: super::Tech) -> Vec<String> {
         let (board, geo) = (Board::standard(9).unwrap(), classic9());
         let mut moves = Vec::new();
-        find(&geo, st, &mut moves);
+        find(&SearchContext::plain(&geo), st, &mut moves);
+        let cx = SearchContext::plain(&geo).building_patterns();
         super::cap_moves(&mut moves);
         moves
             .into_iter()
             .filter(|m| m.tech == tech)
-            .map(|m| crate::notation::step_notation(&board, &geo, st, &m.into()))
+            .map(|m| crate::card::notation::step_notation(&board, &cx, st, &m.into()))
             .collect()
     }
 

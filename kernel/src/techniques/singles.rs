@@ -1,6 +1,6 @@
 //! Singles: full house, hidden single, naked single.
 
-use super::{Candidate, MAX_MOVES_PER_TECHNIQUE, Move, Pattern, State, Tech, code};
+use super::{Candidate, MAX_MOVES_PER_TECHNIQUE, Move, Pattern, SearchContext, State, Tech, code};
 use crate::bits::count_at_least;
 use crate::board::Geometry;
 
@@ -40,7 +40,8 @@ fn only_digit<const W: usize>(geo: &Geometry<W>, st: &State<W>, cell: usize) -> 
 }
 
 /// A complete house with one open cell: that cell takes the missing digit.
-pub fn full_house<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+pub fn full_house<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
+    let geo = cx.geo;
     let open = st.open_cells(geo);
     let mut found = Vec::new();
     for &h in &geo.complete_houses {
@@ -56,7 +57,8 @@ pub fn full_house<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Ve
 }
 
 /// A digit with one open spot left in a complete house.
-pub fn hidden_single<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+pub fn hidden_single<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
+    let geo = cx.geo;
     let open = st.open_cells(geo);
     let mut found = Vec::new();
     for &h in &geo.complete_houses {
@@ -76,7 +78,8 @@ pub fn hidden_single<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut
 }
 
 /// An open cell with one candidate left.
-pub fn naked_single<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+pub fn naked_single<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
+    let geo = cx.geo;
     let open = st.open_cells(geo);
     let [ones, twos, _] = count_at_least(&st.planes[..geo.digits], &open);
     let mut found = Vec::new();

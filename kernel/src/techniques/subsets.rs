@@ -4,9 +4,10 @@
 //! house's other cells. Hidden: k digits whose open spots in a house are together k cells; those
 //! cells lose every other digit.
 
-use super::memo::{self, Searcher};
+use super::memo::Searcher;
 use super::{
-    Candidate, MAX_MOVES_PER_TECHNIQUE, Move, Pattern, State, Tech, code, new_singles, structural_cost,
+    Candidate, MAX_MOVES_PER_TECHNIQUE, Move, Pattern, SearchContext, State, Tech, code, new_singles,
+    structural_cost,
 };
 use crate::board::Geometry;
 
@@ -176,8 +177,9 @@ const COLLECT: usize = 4 * MAX_MOVES_PER_TECHNIQUE;
 
 /// Pair / triple in the head (MSI): on the placed-digit view, a naked or hidden pair or triple
 /// whose exclusions leave a single; the move is that placement.
-pub fn subset_in_head<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
-    memo::per_placements(Searcher::HeadSubset, &st.values, out, |out| subset_in_head_search(geo, st, out));
+pub fn subset_in_head<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
+    let geo = cx.geo;
+    cx.per_placements(Searcher::HeadSubset, &st.values, out, |out| subset_in_head_search(geo, st, out));
 }
 
 /// `subset_in_head` without the memo: reads nothing of `st` but its placed digits.
@@ -214,22 +216,28 @@ fn subset_in_head_search<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: 
     }
 }
 
-pub fn naked_pair<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+pub fn naked_pair<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
+    let geo = cx.geo;
     naked(geo, st, 2, COLLECT, out)
 }
-pub fn hidden_pair<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+pub fn hidden_pair<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
+    let geo = cx.geo;
     hidden(geo, st, 2, COLLECT, out)
 }
-pub fn naked_triple<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+pub fn naked_triple<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
+    let geo = cx.geo;
     naked(geo, st, 3, COLLECT, out)
 }
-pub fn hidden_triple<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+pub fn hidden_triple<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
+    let geo = cx.geo;
     hidden(geo, st, 3, COLLECT, out)
 }
-pub fn naked_quad<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+pub fn naked_quad<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
+    let geo = cx.geo;
     naked(geo, st, 4, COLLECT, out)
 }
-pub fn hidden_quad<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+pub fn hidden_quad<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
+    let geo = cx.geo;
     hidden(geo, st, 4, COLLECT, out)
 }
 

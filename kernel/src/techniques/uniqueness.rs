@@ -30,7 +30,7 @@
 
 use super::subsets::for_each_combination;
 use super::wings::{cell_masks, push_distinct};
-use super::{Candidate, Move, Pattern, State, code, structural_cost};
+use super::{Candidate, Move, Pattern, SearchContext, State, code, structural_cost};
 use crate::bits::CellSet;
 use crate::board::Geometry;
 
@@ -47,7 +47,8 @@ fn row_col<const W: usize>(geo: &Geometry<W>, cell: usize) -> (usize, usize) {
 }
 
 /// Unique Rectangles of types 1, 2, 3, 4 and hidden rectangles, all named URC.
-pub fn unique_rectangle<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+pub fn unique_rectangle<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
+    let geo = cx.geo;
     let masks = cell_masks(geo, st);
     let open = st.open_cells(geo);
     let (nr, nc) = geo.pos.iter().fold((0, 0), |(r, c), &(pr, pc)| (r.max(pr + 1), c.max(pc + 1)));
@@ -217,7 +218,8 @@ fn rectangle<const W: usize>(
 }
 
 /// BUG+1: the one cell with three candidates takes the digit that has three places in its houses.
-pub fn bug_plus_one<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+pub fn bug_plus_one<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
+    let geo = cx.geo;
     let masks = cell_masks(geo, st);
     let open = st.open_cells(geo);
     let mut three = None;
@@ -317,7 +319,7 @@ mod tests {
         let geo = test_positions::classic9();
         let st = test_positions::from_candidates(&geo, pos);
         let mut out = Vec::new();
-        find(&geo, &st, &mut out);
+        find(&SearchContext::plain(&geo), &st, &mut out);
         let pairs = |v: &[Candidate]| v.iter().map(|c| (c.cell, c.digit)).collect::<Vec<_>>();
         let mut e: Vec<_> = out.iter().map(|m| (pairs(&m.placements), pairs(&m.eliminations))).collect();
         e.sort();

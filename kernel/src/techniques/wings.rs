@@ -13,7 +13,7 @@
 //!   in the box on both the row and the column: at x), so x, a and b hold those three digits and
 //!   lose every other candidate.
 
-use super::{Candidate, Move, Pattern, State, code, patterns_wanted, structural_cost};
+use super::{Candidate, Move, Pattern, SearchContext, State, code, structural_cost};
 use crate::bits::CellSet;
 use crate::board::Geometry;
 
@@ -110,12 +110,13 @@ fn wing_move<const W: usize>(
 }
 
 /// Y-Wing (XY-Wing): pivot {x,y}, pincers {x,z} and {y,z} that see the pivot.
-pub fn y_wing<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+pub fn y_wing<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
+    let geo = cx.geo;
     let masks = cell_masks(geo, st);
     let open = st.open_cells(geo);
     let mut found = Vec::new();
     let mut wings: Vec<usize> = Vec::with_capacity(20);
-    let patterned = patterns_wanted();
+    let patterned = cx.patterns;
     for pivot in open.iter() {
         let pm = masks[pivot];
         if pm.count_ones() != 2 {
@@ -148,12 +149,13 @@ pub fn y_wing<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Mo
 }
 
 /// XYZ-Wing: pivot {x,y,z}, pincers {x,z} and {y,z} that see the pivot.
-pub fn xyz_wing<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+pub fn xyz_wing<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
+    let geo = cx.geo;
     let masks = cell_masks(geo, st);
     let open = st.open_cells(geo);
     let mut found = Vec::new();
     let mut wings: Vec<usize> = Vec::with_capacity(20);
-    let patterned = patterns_wanted();
+    let patterned = cx.patterns;
     for pivot in open.iter() {
         let pm = masks[pivot];
         if pm.count_ones() != 3 {
@@ -184,11 +186,12 @@ pub fn xyz_wing<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<
 }
 
 /// Bent sets of 4 and 5 cells (WXYZ-Wing, VWXYZ-Wing), named WXZ.
-pub fn wxyz_wing<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+pub fn wxyz_wing<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
+    let geo = cx.geo;
     let masks = cell_masks(geo, st);
     let open = st.open_cells(geo);
     let mut found = Vec::new();
-    let patterned = patterns_wanted();
+    let patterned = cx.patterns;
     // Lines outer, boxes inner: among wings of one price the reference takes the first in this
     // order (its tie-break, seen at classic-se-rated 3737 and 5943).
     for &l in geo.rows.iter().chain(geo.cols.iter()) {
@@ -288,11 +291,12 @@ impl<const W: usize> BentSearch<'_, W> {
 
 /// Fireworks: three digits tied to a box cell x and one cell outside the box on its row (a) and
 /// on its column (b).
-pub fn fireworks<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec<Move>) {
+pub fn fireworks<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
+    let geo = cx.geo;
     let masks = cell_masks(geo, st);
     let open = st.open_cells(geo);
     let mut found = Vec::new();
-    let patterned = patterns_wanted();
+    let patterned = cx.patterns;
     for &b in &geo.boxes {
         let bx = geo.houses[b];
         for x in bx.and(&open).iter() {
@@ -367,7 +371,7 @@ pub fn fireworks<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: &mut Vec
 #[cfg(test)]
 mod tests {
     use crate::techniques::test_positions::{classic9 as geo, from_candidates};
-    use crate::techniques::{Finder, cap_moves};
+    use crate::techniques::{Finder, SearchContext, cap_moves};
 
     /// Positions from reference routes (full notes): placed digits, then every cell's candidates
     /// ("." for a placed cell).
@@ -413,7 +417,7 @@ mod tests {
         let geo = geo();
         let st = from_candidates(&geo, pos);
         let mut out = Vec::new();
-        find(&geo, &st, &mut out);
+        find(&SearchContext::plain(&geo), &st, &mut out);
         cap_moves(&mut out);
         out.iter().map(|m| m.eliminations.iter().map(|e| (e.cell, e.digit)).collect()).collect()
     }

@@ -1,7 +1,10 @@
 //! The `sudoku-grade` card (grade-card-format.txt): only the requested fields, in the spec's key
 //! order, serialised to JSON.
 
+pub mod notation;
+
 use crate::board::Board;
+use crate::budget::Budget;
 use crate::model::{self, Numbers};
 use crate::route::{Contents, Step};
 use crate::techniques::{Tech, band_name};
@@ -136,10 +139,11 @@ pub struct Explanation {
     pub notation: String,
 }
 
-/// Adds the notation of every step to a card that carries steps (`givens`: the puzzle's).
-pub fn explain_steps(card: &mut Card, board: &Board, givens: &[u8], contents: &Contents) {
+/// Adds the notation of every step to a card that carries steps (`givens`: the puzzle's), within
+/// `budget` (a step whose pattern search the budget cut names its digits and result only).
+pub fn explain_steps(card: &mut Card, board: &Board, givens: &[u8], contents: &Contents, budget: Budget) {
     let Some(steps) = card.steps.as_mut() else { return };
-    let notations = crate::notation::route_notations(board, givens, &contents.route.steps);
+    let notations = notation::route_notations(board, givens, &contents.route.steps, budget);
     for (step, notation) in steps.iter_mut().zip(notations) {
         step.explanation = Some(Explanation { notation });
     }

@@ -26,19 +26,22 @@
 //! ALS chains, Death Blossom, Sue de Coq, Aligned Pair Exclusion, case analysis, forcing
 //! chains and the uniqueness techniques still name their digits and the result only.
 
-use crate::board::{Board, Geometry};
+use crate::board::Board;
+use crate::budget::Budget;
 use crate::route::Step;
-use crate::techniques::{Candidate, ChainNode, Pattern, State, Tech, code, searches, with_patterns};
+use crate::techniques::{Candidate, ChainNode, Pattern, SearchContext, State, Tech, code, searches};
 
-/// The notation of every step of a route from `givens` (each read on the position before it).
-pub fn route_notations(board: &Board, givens: &[u8], steps: &[Step]) -> Vec<String> {
+/// The notation of every step of a route from `givens` (each read on the position before it);
+/// the searches that find a step's pattern again stop once `budget` has passed.
+pub fn route_notations(board: &Board, givens: &[u8], steps: &[Step], budget: Budget) -> Vec<String> {
     let Ok(geometry) = crate::solve::AnyGeometry::new(board) else { return Vec::new() };
     crate::on_geometry!(&geometry, geo => {
+        let cx = SearchContext::plain(geo).with_budget(budget).building_patterns();
         let Some(mut st) = State::new(geo, givens) else { return Vec::new() };
         steps
             .iter()
             .map(|s| {
-                let line = step_notation(board, geo, &st, s);
+                let line = step_notation(board, &cx, &st, s);
                 st.apply_step(geo, &s.placements, &s.eliminations);
                 line
             })
@@ -46,10 +49,10 @@ pub fn route_notations(board: &Board, givens: &[u8], steps: &[Step]) -> Vec<Stri
     })
 }
 
-/// The notation of `step`, played on `before` (the position just before it).
+/// The notation of `step`, played on `before` (the position just before it); `cx` builds patterns.
 pub fn step_notation<const W: usize>(
     board: &Board,
-    geo: &Geometry<W>,
+    cx: &SearchContext<W>,
     before: &State<W>,
     step: &Step,
 ) -> String {
@@ -58,11 +61,17 @@ pub fn step_notation<const W: usize>(
     if step.tech.is_single() {
         return format!("{name}: {result}");
     }
-    let pattern = pattern_text(board, geo, before, step);
+    let pattern = pattern_text(board, cx, before, step);
     format!("{name}: {pattern} => {result}")
 }
 
-fn pattern_text<const W: usize>(board: &Board, geo: &Geometry<W>, before: &State<W>, step: &Step) -> String {
+fn pattern_text<const W: usize>(
+    board: &Board,
+    cx: &SearchContext<W>,
+    before: &State<W>,
+    step: &Step,
+) -> String {
+    let geo = cx.geo;
     let digits = digit_list(step.digits, ",");
     let t = step.tech;
     let open = before.open_cells(geo);
@@ -101,7 +110,7 @@ fn pattern_text<const W: usize>(board: &Board, geo: &Geometry<W>, before: &State
     let found;
     let pattern = match &step.pattern {
         Pattern::Unbuilt if PATTERNED.contains(&t) => {
-            found = found_pattern(geo, before, step);
+            found = found_pattern(cx, before, step);
             &found
         }
         built => built,
@@ -196,13 +205,11 @@ const PATTERNED: [Tech; 20] = [
 /// searches that name moves by the step's technique run again on `before`, building them; the
 /// move with the step's technique and effect is the one the route took (the cheapest such, as the
 /// route takes a technique's cheapest move).
-fn found_pattern<const W: usize>(geo: &Geometry<W>, before: &State<W>, step: &Step) -> Pattern {
+fn found_pattern<const W: usize>(cx: &SearchContext<W>, before: &State<W>, step: &Step) -> Pattern {
     let mut moves = Vec::new();
-    with_patterns(|| {
-        for search in searches::<W>().iter().filter(|s| s.codes.contains(&step.tech)) {
-            (search.find)(geo, before, &mut moves);
-        }
-    });
+    for search in searches::<W>().iter().filter(|s| s.codes.contains(&step.tech)) {
+        (search.find)(cx, before, &mut moves);
+    }
     moves
         .into_iter()
         .filter(|m| {

@@ -15,6 +15,7 @@
 
 use crate::bits::{CellSet, count_at_least};
 use crate::board::Geometry;
+use crate::budget::Budget;
 use crate::techniques::State;
 
 /// The most stuck points a profile records.
@@ -30,12 +31,6 @@ pub struct StuckPoint {
     /// Placements the shortest refutations made before failing (0: the assumption fails at
     /// once; 0 also when nothing was refuted).
     pub length: usize,
-}
-
-/// Candidates left on open cells.
-pub fn candidate_count<const W: usize>(geo: &Geometry<W>, st: &State<W>) -> usize {
-    let open = st.open_cells(geo);
-    st.planes[..geo.digits].iter().map(|p| p.and(&open).len() as usize).sum()
 }
 
 /// Places `digit` (0-based) in `cell`; false when that candidate is gone.
@@ -152,6 +147,7 @@ fn refutation_depth<const W: usize>(
 /// the first of the cells with the fewest candidates, as a lucky guess would.
 pub fn profile<const W: usize>(
     geo: &Geometry<W>,
+    budget: Budget,
     start: &State<W>,
     solution: &[u8],
     limit: usize,
@@ -161,15 +157,15 @@ pub fn profile<const W: usize>(
     if !propagate(geo, &mut st) {
         return out;
     }
-    // The deadline ends the profile early (the model then gives no numbers).
-    while !st.is_solved(geo) && out.len() < limit && !crate::route::deadline_passed() {
+    // The budget ends the profile early (the model then gives no numbers).
+    while !st.is_solved(geo) && out.len() < limit && !budget.passed() {
         let open = st.open_cells(geo);
-        let c = candidate_count(geo, &st);
+        let c = st.candidate_count(geo);
         let mut best = usize::MAX;
         let mut refuted: Vec<(usize, usize)> = Vec::new();
         let mut trial = st.clone();
         for cell in open.iter() {
-            if crate::route::deadline_passed() {
+            if budget.passed() {
                 return out;
             }
             for d in 0..geo.digits {

@@ -10,8 +10,8 @@
 //! head, and ordering by them matched fewer routes. README.md (Conformance) gives the counts.
 
 use super::features::{direct_singles, head_chain_features, notes_position, notes_readings};
-use super::params::GraderModel;
-use super::price::price;
+use super::params::PriceSet;
+use super::step::price;
 use crate::board::Geometry;
 use crate::techniques::{Move, Pattern, State, code};
 
@@ -19,19 +19,18 @@ use crate::techniques::{Move, Pattern, State, code};
 /// u32::MAX / SCALE).
 const SCALE: f64 = 1e5;
 
-/// Sets the cost of every PPR and MCH move in `moves` to its route price (others are left as
-/// found).
-pub fn price_moves<const W: usize>(geo: &Geometry<W>, st: &State<W>, moves: &mut [Move]) {
-    price_locks(geo, st, moves);
-    price_head_chains(geo, st, moves);
+/// Sets the cost of every PPR and MCH move in `moves` to its price in `set` (the grader model's
+/// route prices; others are left as found).
+pub fn price_moves<const W: usize>(geo: &Geometry<W>, set: &PriceSet, st: &State<W>, moves: &mut [Move]) {
+    price_locks(geo, set, st, moves);
+    price_head_chains(geo, set, st, moves);
 }
 
 /// Pointing and claiming.
-fn price_locks<const W: usize>(geo: &Geometry<W>, st: &State<W>, moves: &mut [Move]) {
+fn price_locks<const W: usize>(geo: &Geometry<W>, set: &PriceSet, st: &State<W>, moves: &mut [Move]) {
     if !moves.iter().any(|m| m.tech == code::PPR) {
         return;
     }
-    let set = &GraderModel::shipped().route;
     // Each reading is worked out once, and only if some move needs it.
     let mut direct = None;
     let mut pos = None;
@@ -55,12 +54,11 @@ fn price_locks<const W: usize>(geo: &Geometry<W>, st: &State<W>, moves: &mut [Mo
 }
 
 /// Chains seen in the head (MCH), from their patterns (`head_chain` always builds them).
-fn price_head_chains<const W: usize>(geo: &Geometry<W>, st: &State<W>, moves: &mut [Move]) {
+fn price_head_chains<const W: usize>(geo: &Geometry<W>, set: &PriceSet, st: &State<W>, moves: &mut [Move]) {
     if !moves.iter().any(|m| m.tech == code::MCH) {
         return;
     }
-    let set = &GraderModel::shipped().route;
-    let candidates = crate::refute::candidate_count(geo, st);
+    let candidates = st.candidate_count(geo);
     for m in moves.iter_mut().filter(|m| m.tech == code::MCH && !m.placements.is_empty()) {
         let Pattern::Chain(nodes) = &m.pattern else { continue };
         let target = st.cell_mask(geo, m.placements[0].cell).count_ones();
