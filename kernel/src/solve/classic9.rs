@@ -76,16 +76,16 @@
 //!   other arch / `scalar`   : portable path ([u32; 4] lanes).
 //!   All paths are the same generic engine over `Lanes`: bit-identical results,
 //!   same first solution.
-//! ```
 //!
-//! FILES (the split memchr uses for its arch code: the engine once, one small file per instruction
-//! set, each stating its `unsafe` contract once)
+//! FILES (split the way memchr splits its arch code: the engine once, one
+//! small file per instruction set, each stating its `unsafe` contract once)
 //!   grid.rs       the candidate grid, its masks, givens in and solution out
 //!   lanes.rs      the vector trait the engine is generic over
 //!   propagate.rs  the sweeps and the fixpoint
 //!   search.rs     the plan, the DFS and the branching choices
-//!   portable.rs, sse2.rs, avx2.rs, avx512.rs, neon.rs: one `Lanes` implementation and the
-//!   entry point of each path
+//!   portable.rs, sse2.rs, avx2.rs, avx512.rs, neon.rs: one `Lanes`
+//!                 implementation and the entry point of each path
+//! ```
 
 #![allow(clippy::needless_range_loop)]
 
