@@ -1,5 +1,5 @@
 //! The SIMD 9x9 counter: every compiled path (portable, SSE2, AVX2, AVX-512 where the CPU has them,
-//! and the dispatching `count`) gives the same counts and the same first solution on samples of
+//! NEON on aarch64, and the dispatching `count`) gives the same counts and the same first solution on samples of
 //! every dataset file, and agrees with the general solver.
 
 use pencilmark::board::Board;
@@ -20,6 +20,8 @@ fn paths() -> Vec<(&'static str, CountFn)> {
             v.push(("avx512", |g, l, s| c9::count_avx512(g, l, s).unwrap()));
         }
     }
+    #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+    v.push(("neon", c9::count_neon));
     v
 }
 
@@ -88,6 +90,22 @@ fn multi_and_no_solution_sets() {
     check("classic-serg-multi-benchmark.txt", 400, 2);
     check("classic-multi-solution.txt", 250, 2);
     check("classic-no-solution.txt", 450, 0);
+}
+
+/// The level the dispatch reports is one of this architecture's paths, NEON on aarch64.
+#[test]
+fn reported_level_matches_the_architecture() {
+    let level = c9::isa_name();
+    if cfg!(feature = "scalar") {
+        assert_eq!(level, "scalar");
+    } else if cfg!(target_arch = "x86_64") {
+        assert!(["sse2", "avx2", "avx512f"].contains(&level), "{level}");
+    } else if cfg!(all(target_arch = "aarch64", target_feature = "neon")) {
+        assert_eq!(level, "neon");
+    } else {
+        assert_eq!(level, "scalar");
+    }
+    assert_eq!(pencilmark::simd_level(), level);
 }
 
 #[test]
