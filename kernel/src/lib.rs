@@ -16,6 +16,7 @@ pub mod batch;
 pub mod bits;
 pub mod board;
 pub mod card;
+pub mod export;
 pub mod format;
 pub mod model;
 pub mod notation;
