@@ -1,8 +1,8 @@
 //! Reading and writing puzzles: the one-line classic form (puzzle-format.md 8.1) and the
-//! `sudoku-puzzle` exchange format v1: the strict reader (`exchange`, into `document`), the
-//! canonical writer (`writer`), the canonical text and fingerprint (`canonical`) and the English
-//! describer (`describe`). Nothing here searches: the export with a proved unique solution is
-//! `crate::export`.
+//! `sudoku-puzzle` exchange format v1: the strict reader (`exchange` the document, `rule_reader`
+//! its rules, into the typed `document`), the canonical writer (`writer`), the canonical text and
+//! fingerprint (`canonical`) and the English describer (`describe`). Nothing here searches: the
+//! export with a proved unique solution is `crate::export`.
 //!
 //! [`read`] takes either form: a text whose first non-blank character is `{` is a JSON document.
 
@@ -13,9 +13,9 @@ pub mod document;
 pub mod exchange;
 mod geometry;
 mod houses;
+pub mod json;
 mod rule_json;
 mod rule_reader;
-pub mod json;
 pub mod writer;
 
 pub use canonical::fingerprint;
