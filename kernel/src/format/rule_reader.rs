@@ -528,7 +528,7 @@ impl RuleReader<'_> {
         }
         let value = self.get("value").map(|v| self.ctx.int(&self.p("value"), v, 1)).transpose()?;
         if d != 9 && takes_value && value.is_none() {
-            return fail(&path, format!("a {k} line on a {d}-digit board must give \"value\""));
+            return fail(path, format!("a {k} line on a {d}-digit board must give \"value\""));
         }
         let groups = match self.get("groups") {
             None => None,
@@ -544,7 +544,7 @@ impl RuleReader<'_> {
             }
         };
         if d != 9 && k == "entropic" && groups.is_none() {
-            return fail(&path, format!("an entropic line on a {d}-digit board must give \"groups\""));
+            return fail(path, format!("an entropic line on a {d}-digit board must give \"groups\""));
         }
         Ok(RuleKind::Line { kind: k.to_string(), cells: cs, closed, value, groups })
     }
@@ -590,7 +590,7 @@ impl RuleReader<'_> {
         };
         for key in ["color", "letter", "value", "sum"] {
             if need.contains(&key) && !self.has(key) {
-                return fail(&path, format!("missing required member \"{key}\""));
+                return fail(path, format!("missing required member \"{key}\""));
             }
             if !need.contains(&key) && self.has(key) {
                 return fail(&self.p(key), format!("\"{key}\" is not allowed on an edge of kind {k}"));
@@ -643,18 +643,18 @@ impl RuleReader<'_> {
             "exclude" => {
                 self.forbid(&["op"])?;
                 let Some(v) = self.get("value") else {
-                    return fail(&path, "missing required member \"value\"");
+                    return fail(path, "missing required member \"value\"");
                 };
                 (None, Some(self.ctx.digit(&self.p("value"), v)?))
             }
             _ => {
                 let Some(o) = self.get("op").and_then(Json::as_str) else {
-                    return fail(&path, "a mathrax clue needs \"op\": one of +, -, x, /, even, odd");
+                    return fail(path, "a mathrax clue needs \"op\": one of +, -, x, /, even, odd");
                 };
                 match o {
                     "+" | "-" | "x" | "/" => {
                         let Some(v) = self.get("value") else {
-                            return fail(&path, format!("mathrax \"{o}\" needs \"value\""));
+                            return fail(path, format!("mathrax \"{o}\" needs \"value\""));
                         };
                         (Some(o.to_string()), Some(self.ctx.int(&self.p("value"), v, 0)?))
                     }
@@ -683,7 +683,7 @@ impl RuleReader<'_> {
         let side = match k {
             "little_killer" | "frame" => {
                 let Some(s) = self.get("side") else {
-                    return fail(&path, format!("a {k} clue needs \"side\""));
+                    return fail(path, format!("a {k} clue needs \"side\""));
                 };
                 let s = self.ctx.side(&self.p("side"), s)?;
                 self.ctx.outside(&self.p("cells"), s, &cs, k == "little_killer")?;
@@ -748,7 +748,7 @@ impl RuleReader<'_> {
         let path = self.path.as_str();
         let op_form = self.has("op") || self.has("params") || self.has("where");
         if kind.is_some() && op_form {
-            return fail(&path, "give either \"kind\" or \"op\", \"params\" and \"where\", not both");
+            return fail(path, "give either \"kind\" or \"op\", \"params\" and \"where\", not both");
         }
         let (op, step) = if op_form {
             for k in ["op", "params", "where"] {
@@ -829,14 +829,14 @@ impl RuleReader<'_> {
             "low" | "high" => {
                 self.forbid(&["values"])?;
                 let Some(s) = self.get("split") else {
-                    return fail(&path, format!("a {k} mark needs \"split\""));
+                    return fail(path, format!("a {k} mark needs \"split\""));
                 };
                 (Some(self.ctx.int(&self.p("split"), s, 1)?), Vec::new())
             }
             _ => {
                 self.forbid(&["split"])?;
                 let Some(v) = self.get("values") else {
-                    return fail(&path, format!("a {k} mark needs \"values\""));
+                    return fail(path, format!("a {k} mark needs \"values\""));
                 };
                 (None, self.ctx.digit_list(&self.p("values"), v, 1)?)
             }
@@ -897,7 +897,7 @@ impl RuleReader<'_> {
             "difference" | "ratio" | "product" | "sum" => {
                 let key = if of == "sum" { "sum" } else { "value" };
                 let Some(v) = self.get(key) else {
-                    return fail(&path, format!("a negative of {of} needs \"{key}\""));
+                    return fail(path, format!("a negative of {of} needs \"{key}\""));
                 };
                 selector = Some(Json::Int(self.ctx.int(&self.p(key), v, if of == "sum" { 0 } else { 1 })?));
             }
@@ -913,7 +913,7 @@ impl RuleReader<'_> {
                 };
                 if k == "low" || k == "high" {
                     let Some(s) = self.get("split") else {
-                        return fail(&path, format!("a negative of cell {k} needs \"split\""));
+                        return fail(path, format!("a negative of cell {k} needs \"split\""));
                     };
                     split = Some(self.ctx.int(&self.p("split"), s, 1)?);
                 } else {
@@ -1042,7 +1042,7 @@ impl RuleReader<'_> {
     fn read_table(&self) -> Result<RuleKind, FormatError> {
         let path = self.path.as_str();
         if self.has("cells") == self.has("where") {
-            return fail(&path, "a table has exactly one of \"cells\" and \"where\"");
+            return fail(path, "a table has exactly one of \"cells\" and \"where\"");
         }
         let (cs, offsets, width) = if self.has("cells") {
             let cs = self.cells(1)?;
