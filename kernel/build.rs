@@ -1,4 +1,4 @@
-//! Compiles the technique table (data/techniques.csv) and the band names (data/bands.csv) into
+//! Compiles the technique table (kernel/data/techniques.csv) and the band names (kernel/data/bands.csv) into
 //! Rust statics, so that names, bands and study order have one source and every code a technique
 //! module names is checked at compile time.
 
@@ -40,13 +40,13 @@ fn const_name(code: &str) -> String {
 }
 
 fn main() {
-    let data = PathBuf::from(env::var("CARGO_MANIFEST_DIR").unwrap()).join("../data");
+    let data = PathBuf::from(env::var("CARGO_MANIFEST_DIR").unwrap()).join("data");
     let techniques = rows(&data.join("techniques.csv"));
     let bands = rows(&data.join("bands.csv"));
 
     let codes: Vec<&str> = techniques.iter().map(|r| r[0].as_str()).collect();
     let mut out = String::new();
-    writeln!(out, "/// Band names by index (data/bands.csv).").unwrap();
+    writeln!(out, "/// Band names by index (kernel/data/bands.csv).").unwrap();
     writeln!(out, "pub static BAND_NAMES: [&str; {}] = [", bands.len()).unwrap();
     for (i, r) in bands.iter().enumerate() {
         assert_eq!(r[0].parse::<usize>().unwrap(), i, "bands.csv rows in index order");
@@ -54,7 +54,7 @@ fn main() {
     }
     writeln!(out, "];").unwrap();
 
-    writeln!(out, "/// The technique table (data/techniques.csv), in study order.").unwrap();
+    writeln!(out, "/// The technique table (kernel/data/techniques.csv), in study order.").unwrap();
     writeln!(out, "pub static TECHNIQUES: [TechniqueInfo; {}] = [", techniques.len()).unwrap();
     let mut last_band = 0;
     for (i, r) in techniques.iter().enumerate() {

@@ -78,7 +78,7 @@ enum Command {
         /// Search nodes the uniqueness proof may use per puzzle (the canonical text holds the
         /// solution only for a unique puzzle); past it the puzzle gets an error instead of a
         /// search without end.
-        #[arg(long, default_value_t = pencilmark::format::EXPORT_MAX_NODES)]
+        #[arg(long, default_value_t = pencilmark::export::EXPORT_MAX_NODES)]
         max_nodes: u64,
     },
     /// Print the fingerprint (`sha256:<hex>`) of each puzzle, one per line.
@@ -278,7 +278,7 @@ fn run_documents(file: &str, what: &str, max_nodes: u64) -> Result<bool, String>
     for (line, text) in docs {
         let result = read_any(&text).and_then(|doc| match what {
             "export" => {
-                pencilmark::format::canonical_text_with_budget(&doc, max_nodes).map_err(|e| e.to_string())
+                pencilmark::export::canonical_text_with_budget(&doc, max_nodes).map_err(|e| e.to_string())
             }
             "fingerprint" => {
                 pencilmark::format::fingerprint(&doc).map(|f| f + "\n").map_err(|e| e.to_string())

@@ -13,7 +13,7 @@ fuzz_target!(|data: &[u8]| {
         return;
     }
     let fp = pencilmark::format::fingerprint(&doc);
-    let canon = pencilmark::format::canonical_text_with_budget(&doc, 20_000);
+    let canon = pencilmark::export::canonical_text_with_budget(&doc, 20_000);
     let (Ok(fp), Ok(canon)) = (fp, canon) else { return };
     let back = match pencilmark::format::read_document(&canon) {
         Ok(b) => b,
@@ -24,7 +24,7 @@ fuzz_target!(|data: &[u8]| {
     };
     // The reference's own writer is not idempotent on a numbered clue no digit pair satisfies
     // (an impossible edge is written as an edge, read back as an empty table): tolerated.
-    let again = pencilmark::format::canonical_text_with_budget(&back, 20_000).unwrap_or_default();
+    let again = pencilmark::export::canonical_text_with_budget(&back, 20_000).unwrap_or_default();
     if again.contains("\"allowed\": []") && !canon.contains("\"allowed\": []") {
         return;
     }

@@ -17,6 +17,7 @@ pub mod bits;
 pub mod board;
 pub mod budget;
 pub mod card;
+pub mod export;
 pub mod format;
 pub mod model;
 pub mod price;

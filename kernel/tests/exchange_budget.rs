@@ -3,7 +3,8 @@
 //! clear error instead of a search without end; the budgeted count agrees with the plain one
 //! whenever it finishes.
 
-use pencilmark::format::{canonical_text, canonical_text_with_budget, fingerprint, read, read_document};
+use pencilmark::export::{canonical_text, canonical_text_with_budget};
+use pencilmark::format::{fingerprint, read, read_document};
 use pencilmark::solve::Solver;
 use pencilmark::{RateError, RateOptions, rate};
 

@@ -129,7 +129,7 @@ fn house_only_variants_are_solved_and_rated() {
 fn one_line_and_document_read_alike() {
     let line = "4.3.....6.8....29..9.5.4..8..61.94......5......56.78..1..7.2.5..34....8.2.....7.1";
     let a = read_puzzle(line).unwrap();
-    let b = read_puzzle(&pencilmark::format::canonical_text(&a.to_document()).unwrap()).unwrap();
+    let b = read_puzzle(&pencilmark::export::canonical_text(&a.to_document()).unwrap()).unwrap();
     assert_eq!(a.board, b.board);
     assert_eq!(a.givens, b.givens);
     assert!(b.board.is_classic9());
@@ -183,7 +183,7 @@ fn wrong_types_truncation_and_gaps_read_as_a_person_would_say_them() {
 
 #[test]
 fn export_writes_the_solution_only_for_a_unique_puzzle() {
-    use pencilmark::format::canonical_text;
+    use pencilmark::export::canonical_text;
     // Several solutions: no solution member; no solution (givens that conflict through the
     // houses only): none either, and no error.
     let several =

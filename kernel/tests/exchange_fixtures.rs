@@ -1,7 +1,8 @@
 //! The exchange-format fixtures made with the reference release (data/fixtures/exchange, see
 //! generate.py there): our canonical text and fingerprint must equal the reference's byte for byte.
 
-use pencilmark::format::{canonical_text, fingerprint, read_document};
+use pencilmark::export::canonical_text;
+use pencilmark::format::{fingerprint, read_document};
 use std::path::PathBuf;
 
 fn dir() -> PathBuf {

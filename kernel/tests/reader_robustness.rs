@@ -77,7 +77,8 @@ fn mutated_documents_never_panic() {
 /// reference's own behaviour, kept). Both fingerprints equal the reference's.
 #[test]
 fn fuzz_regression_impossible_numbered_edge() {
-    use pencilmark::format::{canonical_text, fingerprint, read_document};
+    use pencilmark::export::canonical_text;
+    use pencilmark::format::{fingerprint, read_document};
     let input = r#"{"format": "sudoku-puzzle", "format_version": 1, "board": {"rows": 9, "cols": 9}, "digits": 9, "givens": [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], "rules": [{"type": "box_grid", "origin": "r1c1", "box": [3, 3]}, {"type": "relation", "op": "different", "params": [], "pairs": [["r1c1", "r9c9"]]}, {"type": "relation", "op": "different", "params": [], "pairs": [["r2c2", "r8c8"]]}, {"type": "relation", "op": "less", "params": [], "pairs": [["r3c3", "r3c4"]]}, {"type": "relation", "op": "sum", "params": [43], "pairs": [["r5c1", "r5c2"]]}]}"#;
     let doc = read_document(input).unwrap();
     assert_eq!(

@@ -1,12 +1,12 @@
 # Imported by the oracle scripts that rerun rc1's band route and shrink: rc1 with our 7 bands, the
 # way ../shared/data/reference-cards were made (their README: a band per shape code and a study
-# order per code from techniques.md). Each code's band and order come from data/techniques.csv;
+# order per code from techniques.md). Each code's band and order come from kernel/data/techniques.csv;
 # an engine technique is searched from the lowest band any of its codes has.
 import csv
 from pencilmark import band_path as BP, export as E2, solver as S
 
 TABLE = {}
-for i, row in enumerate(csv.reader(l for l in open("data/techniques.csv") if not l.startswith("#"))):
+for i, row in enumerate(csv.reader(l for l in open("kernel/data/techniques.csv") if not l.startswith("#"))):
     if row[0] != "code":
         TABLE[row[0]] = (int(row[2]), i)
 

@@ -1,21 +1,30 @@
 //! Reading and writing puzzles: the one-line classic form (puzzle-format.md 8.1) and the
-//! `sudoku-puzzle` exchange format v1 (strict reader, canonical writer, fingerprint).
+//! `sudoku-puzzle` exchange format v1: the strict reader (`exchange` the document, `rule_reader`
+//! its rules, into the typed `document`), the canonical writer (`writer`), the canonical text and
+//! fingerprint (`canonical`) and the English describer (`describe`). Nothing here searches: the
+//! export with a proved unique solution is `crate::export`.
 //!
 //! [`read`] takes either form: a text whose first non-blank character is `{` is a JSON document.
 
-mod cage_search;
 pub mod canonical;
 mod classic;
+mod describe;
+pub mod document;
 pub mod exchange;
+mod geometry;
+mod houses;
 pub mod json;
+mod rule_json;
+mod rule_reader;
+pub mod writer;
 
-pub use canonical::{
-    EXPORT_MAX_NODES, canonical_text, canonical_text_with_budget, fingerprint, to_export,
-    to_export_with_budget,
-};
+pub use canonical::fingerprint;
 pub use classic::read_classic;
 pub(crate) use classic::{LINE_SIZES, symbol_byte_value};
-pub use exchange::{Document, Pos, RuleKind, read_document};
+pub use document::{Document, Pos, RuleKind, RuleSupport};
+pub use exchange::read_document;
+pub use houses::document_houses;
+pub use writer::write_export;
 
 use crate::board::{Board, HouseKind, standard_box};
 use std::fmt;
@@ -60,44 +69,6 @@ pub fn is_json(text: &str) -> bool {
 /// one-line classic.
 pub fn read(text: &str) -> Result<Puzzle, FormatError> {
     if is_json(text) { from_document(read_document(text)?) } else { read_classic(text) }
-}
-
-/// The houses a document states (puzzle-format.md 4.1, 4.2): the rows, columns and boxes of its
-/// grids, its box / row / column rules, its regions and its cages without a sum, in file order.
-pub fn document_houses(doc: &Document) -> Vec<(HouseKind, Vec<Pos>)> {
-    let d = doc.digits;
-    let mut out = Vec::new();
-    for r in &doc.rules {
-        match &r.kind {
-            RuleKind::Grid { origin } | RuleKind::BoxGrid { origin, .. } => {
-                let g = doc.grid_cells(*origin).expect("checked by the reader");
-                for i in 0..d {
-                    out.push((HouseKind::Row, g[i * d..(i + 1) * d].to_vec()));
-                }
-                for j in 0..d {
-                    out.push((HouseKind::Column, (0..d).map(|i| g[i * d + j]).collect()));
-                }
-                if let RuleKind::BoxGrid { box_h, box_w, .. } = r.kind {
-                    for br in (0..d).step_by(box_h) {
-                        for bc in (0..d).step_by(box_w) {
-                            let cells = (0..box_h)
-                                .flat_map(|a| (0..box_w).map(move |b| (a, b)))
-                                .map(|(a, b)| g[(br + a) * d + bc + b]);
-                            out.push((HouseKind::Box, cells.collect()));
-                        }
-                    }
-                }
-            }
-            RuleKind::Box { cells } => out.push((HouseKind::Box, cells.clone())),
-            RuleKind::Row { cells } => out.push((HouseKind::Row, cells.clone())),
-            RuleKind::Column { cells } => out.push((HouseKind::Column, cells.clone())),
-            RuleKind::Region { cells, .. } | RuleKind::Cage { cells, sum: None } => {
-                out.push((HouseKind::Region, cells.clone()))
-            }
-            _ => {}
-        }
-    }
-    out
 }
 
 /// The rule families of a document that the engine does not solve yet (anything but houses and

@@ -11,11 +11,11 @@ use std::sync::OnceLock;
 /// Number of structural step features a price is linear in (section 6).
 pub const N_FEATURES: usize = 18;
 
-const PARAMS_JSON: &str = include_str!("../../../data/grader_model/params.json");
-const PRICE_PARAMS_JSON: &str = include_str!("../../../data/grader_model/price_params.json");
-const CARD_SCORE_JSON: &str = include_str!("../../../data/grader_model/card_score.json");
-const TIME_MODEL_JSON: &str = include_str!("../../../data/grader_model/time_model.json");
-const SPREAD_JSON: &str = include_str!("../../../data/grader_model/spread.json");
+const PARAMS_JSON: &str = include_str!("../../data/grader_model/params.json");
+const PRICE_PARAMS_JSON: &str = include_str!("../../data/grader_model/price_params.json");
+const CARD_SCORE_JSON: &str = include_str!("../../data/grader_model/card_score.json");
+const TIME_MODEL_JSON: &str = include_str!("../../data/grader_model/time_model.json");
+const SPREAD_JSON: &str = include_str!("../../data/grader_model/spread.json");
 
 /// One set of step prices (section 7).
 #[derive(Clone, Debug, PartialEq)]

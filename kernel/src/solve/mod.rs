@@ -3,6 +3,7 @@
 //! `Solver` compiles a board once (house masks at the board's width) and then counts any number of
 //! puzzles on it, which is what batch callers and generators want.
 
+pub(crate) mod cage_search;
 pub mod classic9;
 mod general;
 #[cfg(any(test, feature = "test-support"))]

@@ -1,19 +1,24 @@
-//! A small exact search for the canonical writer: puzzles whose rules are houses and killer cages
-//! (cages with a sum), which the engine's solver does not take yet. Depth-first, the empty cell
+//! A small exact search for puzzles whose rules are houses and killer cages (cages with a sum),
+//! which the bitboard solver does not take yet; the canonical export proves uniqueness with it. Depth-first, the empty cell
 //! with the fewest candidates first, cage sums pruned by the smallest and largest digits the rest
 //! of the cage can still take; a node budget bounds it like the engine's count.
 
-use super::exchange::{Document, Pos, RuleKind};
+use super::BudgetExhausted;
+use crate::format::{Document, Pos, RuleKind, document_houses};
 use std::collections::HashMap;
 
 /// Counts the solutions of a document of houses and cages up to `limit`; the first one in reading
-/// order. `Err(())` when `max_nodes` search nodes were not enough to decide.
-pub(crate) fn count(doc: &Document, limit: u32, max_nodes: u64) -> Result<(u32, Option<Vec<u8>>), ()> {
+/// order. An error when `max_nodes` search nodes were not enough to decide.
+pub(crate) fn count(
+    doc: &Document,
+    limit: u32,
+    max_nodes: u64,
+) -> Result<(u32, Option<Vec<u8>>), BudgetExhausted> {
     let cells = doc.cells();
     let index: HashMap<Pos, usize> = cells.iter().enumerate().map(|(i, p)| (*p, i)).collect();
     let ids = |cs: &[Pos]| -> Vec<usize> { cs.iter().filter_map(|p| index.get(p).copied()).collect() };
     // No-repeat groups (houses, regions, every cage) and the sums.
-    let mut groups: Vec<Vec<usize>> = super::document_houses(doc).iter().map(|(_, cs)| ids(cs)).collect();
+    let mut groups: Vec<Vec<usize>> = document_houses(doc).iter().map(|(_, cs)| ids(cs)).collect();
     let mut sums: Vec<(Vec<usize>, i64)> = Vec::new();
     for r in &doc.rules {
         if let RuleKind::Cage { cells, sum: Some(s) } = &r.kind {
@@ -118,9 +123,9 @@ impl Search {
         partial + lo <= *target && *target <= partial + hi
     }
 
-    fn dfs(&mut self) -> Result<(), ()> {
+    fn dfs(&mut self) -> Result<(), BudgetExhausted> {
         if self.nodes >= self.max_nodes {
-            return Err(());
+            return Err(BudgetExhausted { max_nodes: self.max_nodes, found: self.count });
         }
         self.nodes += 1;
         let mut best: Option<(u32, usize, u64)> = None;

@@ -1,0 +1,81 @@
+//! The canonical export of a `sudoku-puzzle` document with its unique solution (puzzle-format.md
+//! 5.3): the format layer writes, this module proves. It sits above `solve` because the proof is a
+//! search, and `format` stays below it (reading and writing never search).
+
+use crate::format::json::Json;
+use crate::format::{self, Document, FormatError, RuleSupport};
+use crate::solve::{self, Solver};
+
+/// How many search nodes the canonical writer spends proving a puzzle unique before it gives up
+/// with an error (a deterministic bound, a few seconds at most on the largest boards).
+pub const EXPORT_MAX_NODES: u64 = 1_000_000;
+
+/// The canonical text of a document: `dumps(to_export(doc))`.
+pub fn canonical_text(doc: &Document) -> Result<String, FormatError> {
+    canonical_text_with_budget(doc, EXPORT_MAX_NODES)
+}
+
+/// As [`canonical_text`], with the number of search nodes the uniqueness proof may use.
+pub fn canonical_text_with_budget(doc: &Document, max_nodes: u64) -> Result<String, FormatError> {
+    Ok(format::canonical::dumps(&to_export_with_budget(doc, true, true, max_nodes)?, true))
+}
+
+/// The reference's `to_export`: the document read into the engine model and written back in one
+/// spelling per mechanic (5.3), rules in the order of 5.4. `with_solution` adds the unique
+/// solution (only for puzzles whose rules the engine solves); `describe` fills an empty
+/// `meta.type` / `meta.rules_text` (section 7).
+pub fn to_export(doc: &Document, with_solution: bool, describe: bool) -> Result<Json, FormatError> {
+    to_export_with_budget(doc, with_solution, describe, EXPORT_MAX_NODES)
+}
+
+/// As [`to_export`], with the number of search nodes the uniqueness proof may use: an error
+/// when uniqueness is not decided within them.
+pub fn to_export_with_budget(
+    doc: &Document,
+    with_solution: bool,
+    describe: bool,
+    max_nodes: u64,
+) -> Result<Json, FormatError> {
+    let solution = if with_solution {
+        // The writer reads a house-less plain board as the classic one; so does the proof.
+        let implied = format::writer::with_implied_houses(doc);
+        unique_solution(implied.as_ref().unwrap_or(doc), max_nodes)?
+    } else {
+        None
+    };
+    Ok(format::writer::write_export(doc, solution.as_deref(), describe))
+}
+
+/// The unique solution of a puzzle whose rules the engine solves, in reading order; `None` when
+/// it has none or several (or rules the engine does not solve), an error when the search used up
+/// `max_nodes` before deciding.
+fn unique_solution(doc: &Document, max_nodes: u64) -> Result<Option<Vec<u8>>, FormatError> {
+    let undecided = |n: u64| {
+        format::err(
+            format!(
+                "uniqueness not decided within {n} search nodes (the canonical text holds the solution only \
+                 when the puzzle has exactly one)"
+            ),
+            None,
+        )
+    };
+    match doc.rule_support() {
+        RuleSupport::Unsupported => return Ok(None),
+        // Killer cages: the solver's small cage search (the engine does not rate sums yet).
+        RuleSupport::HousesAndCageSums => {
+            return match solve::cage_search::count(doc, 2, max_nodes) {
+                Ok((1, sol)) => Ok(sol),
+                Ok(_) => Ok(None),
+                Err(e) => Err(undecided(e.max_nodes)),
+            };
+        }
+        RuleSupport::Houses => {}
+    }
+    let Ok(p) = format::from_document(doc.clone()) else { return Ok(None) };
+    let Ok(solver) = Solver::new(&p.board) else { return Ok(None) };
+    match solver.count_with_budget(&p.givens, 2, max_nodes) {
+        Ok(c) if c.count == 1 => Ok(c.solution),
+        Ok(_) => Ok(None),
+        Err(e) => Err(undecided(e.max_nodes)),
+    }
+}
