@@ -120,6 +120,10 @@ fn grid_row(line: &str) -> Option<String> {
 /// A line drawn between the rows of a printed grid ("------+-------+------", "+---+---+---+").
 fn grid_separator(line: &str) -> bool {
     let mut marks = line.bytes().filter(|b| !b.is_ascii_whitespace());
+    // Most lines are puzzles: their first mark settles it without counting.
+    if !marks.clone().next().is_some_and(|b| matches!(b, b'-' | b'+' | b'=' | b'|')) {
+        return false;
+    }
     let count = marks.clone().count();
     count > 0
         && !is_line_size(count)
