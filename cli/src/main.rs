@@ -1,20 +1,31 @@
 //! `pencilmark`: rate, solve and count sudoku puzzles from a file or standard input, one JSON
 //! object per input line, in input order.
 
+mod commands;
+mod escape;
+mod input;
+mod pipeline;
+
 use clap::{Args, Parser, Subcommand};
+use commands::{Errors, each_record};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use pencilmark::batch::{Workers, count_text, guarded, is_puzzle_line};
+use pencilmark::RateOptions;
 use pencilmark::card::Field;
-use pencilmark::{RateError, RateOptions};
-use std::io::{self, BufRead, BufReader, Write};
+use std::io::{self, Read};
 use std::process::ExitCode;
 
 const EXIT_HELP: &str = "\
-Input: one puzzle per line (81 characters for 9x9, '.' or '0' for a blank; other sizes by length).
-Blank lines and lines starting with '#' are skipped; line numbers count every line.
+Input: one puzzle per line, the first whitespace-separated field of the line (81 symbols for 9x9,
+'.', '0', '-' or '_' for a blank; other sizes by length; sudokuwiki.org packed strings such as
+S9B...); what follows on the line (a rating column, a comment) is ignored. Also read: a grid of 9
+lines (with or without '|' and '-' separators), sudoku-puzzle JSON documents on one line or over
+several (as `pencilmark export` writes them). A first line that is not a puzzle is a header and
+skipped with a note; blank lines and lines starting with '#' are skipped; LF, CRLF and CR line ends
+and a UTF-8 BOM are accepted; line numbers count every line.
 
-Output: one JSON object per puzzle line, in input order, each with \"line\" (1-based).
-A line that cannot be handled gets {\"error\": \"...\", \"line\": N}; the other lines go on.
+Output: one answer per puzzle, in input order, each with \"line\" (1-based, where the puzzle
+starts). A puzzle that cannot be handled gets {\"error\": \"...\", \"line\": N}; the others go on.
+Output ends quietly (status 0) when its reader goes away, as with `| head`.
 
 Exit status: 0 when every puzzle line succeeded, 1 when at least one line got an error object,
 2 when the command itself could not run (bad arguments, unreadable input file).";
@@ -24,13 +35,19 @@ Exit status: 0 when every puzzle line succeeded, 1 when at least one line got an
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Longest line or JSON document read, in bytes; a longer one gets an error and is skipped
+    /// (memory stays bounded whatever the input).
+    #[arg(long, global = true, value_name = "BYTES", default_value_t = 1 << 20,
+          value_parser = clap::value_parser!(u64).range(1..(1 << 32)))]
+    max_input_bytes: u64,
 }
 
 #[derive(Args)]
 struct Input {
     /// Puzzle file, one puzzle per line; `-` reads standard input.
     file: String,
-    /// Worker threads (default: available cores).
+    /// Worker threads (default: available cores; at most 4 per available core, a larger value is
+    /// capped).
     #[arg(long, short = 'j')]
     jobs: Option<usize>,
     /// No progress bar on standard error.
@@ -71,7 +88,8 @@ enum Command {
         input: Input,
     },
     /// Write each puzzle as its canonical sudoku-puzzle text (puzzle-format.md section 5).
-    /// Input: one-line puzzles or one JSON document per line, or a whole .json file.
+    /// Input: one-line puzzles, JSON documents (on one line or over several), one after another.
+    #[command(after_help = EXIT_HELP)]
     Export {
         /// Puzzle file; `-` reads standard input.
         file: String,
@@ -82,11 +100,13 @@ enum Command {
         max_nodes: u64,
     },
     /// Print the fingerprint (`sha256:<hex>`) of each puzzle, one per line.
+    #[command(after_help = EXIT_HELP)]
     Fingerprint {
         /// Puzzle file; `-` reads standard input.
         file: String,
     },
-    /// Check each puzzle strictly: prints `ok` or `error: <reason>` (with its line) per puzzle.
+    /// Check each puzzle strictly: prints `ok` or `error: line N: <reason>` per puzzle.
+    #[command(after_help = EXIT_HELP)]
     Validate {
         /// Puzzle file; `-` reads standard input.
         file: String,
@@ -124,237 +144,102 @@ fn parse_seconds(text: &str) -> Result<f64, String> {
     }
 }
 
-/// Appends `"line": n` to a JSON object text.
-fn with_line(json: &str, line: usize) -> String {
-    debug_assert!(json.ends_with('}'));
-    let body = &json[..json.len() - 1];
-    if body.trim_end().ends_with('{') {
-        format!("{body}\"line\":{line}}}")
-    } else {
-        format!("{body},\"line\":{line}}}")
-    }
-}
+/// The reader of a file or of standard input.
+type InputReader = input::Reader<Box<dyn Read + Send>>;
 
-/// What a subcommand does to one puzzle line: a JSON object, or the puzzle's error.
-type LineFn<'a> = dyn Fn(&str) -> Result<String, RateError> + Sync + 'a;
-
-fn solve_line(text: &str) -> Result<String, RateError> {
-    let p = pencilmark::read_puzzle(text)?;
-    let solution = pencilmark::unique_solution(&p)?;
-    Ok(serde_json::json!({ "solution": pencilmark::format::grid_line(&solution) }).to_string())
-}
-
-fn open_input(file: &str) -> io::Result<(Box<dyn BufRead>, Option<u64>)> {
+/// Opens the input: a file, or standard input for `-`; with the file's size when known.
+fn open(file: &str, max_bytes: u64) -> Result<(InputReader, Option<u64>), String> {
+    let max_bytes = usize::try_from(max_bytes).unwrap_or(usize::MAX);
     if file == "-" {
-        return Ok((Box::new(BufReader::new(io::stdin())), None));
+        return Ok((input::Reader::new(Box::new(io::stdin()), "standard input", true, max_bytes), None));
     }
-    if file.ends_with(".json") {
-        // One document spread over lines: a raw line break never occurs inside a JSON string,
-        // so joining the lines keeps the document and makes it one puzzle line.
-        let text = std::fs::read_to_string(file)?.replace(['\r', '\n'], " ");
-        let len = text.len() as u64;
-        return Ok((Box::new(io::Cursor::new(text.into_bytes())), Some(len)));
-    }
-    let f = std::fs::File::open(file)?;
-    let len = f.metadata().ok().map(|m| m.len());
-    Ok((Box::new(BufReader::new(f)), len))
+    let f = std::fs::File::open(file).map_err(|e| format!("cannot read {}: {e}", escape::plain(file)))?;
+    let len = f.metadata().ok().filter(|m| m.is_file()).map(|m| m.len());
+    Ok((input::Reader::new(Box::new(f), file, false, max_bytes), len))
 }
 
-/// Runs `each` over the puzzle lines of the input, `jobs` at a time, printing results in input
-/// order. Returns whether every line succeeded.
-fn run(input: &Input, each: &LineFn) -> Result<bool, String> {
-    let (mut reader, bytes) =
-        open_input(&input.file).map_err(|e| format!("cannot read {}: {e}", input.file))?;
-    if input.jobs == Some(0) {
-        return Err("--jobs must be at least 1".into());
-    }
-    let workers = Workers::new(input.jobs)?;
-    let jobs = input.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+/// Runs a command over the puzzles of `file`: `batch_records` per batch (fewer for slow work, so
+/// that workers share it evenly), on `jobs` threads, with a progress bar for a file unless `quiet`.
+fn run(
+    file: &str,
+    max_bytes: u64,
+    jobs: usize,
+    batch_records: usize,
+    quiet: bool,
+    work: &pipeline::Work,
+) -> Result<bool, String> {
+    let (reader, bytes) = open(file, max_bytes)?;
     let progress = match bytes {
-        Some(n) if !input.quiet => ProgressBar::with_draw_target(Some(n), ProgressDrawTarget::stderr()),
+        Some(n) if !quiet => ProgressBar::with_draw_target(Some(n), ProgressDrawTarget::stderr()),
         _ => ProgressBar::hidden(),
     };
     progress.set_style(
         ProgressStyle::with_template("{bar:40} {percent:>3}% {msg} [{elapsed_precise} < {eta_precise}]")
             .expect("static template"),
     );
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
-    let mut all_ok = true;
-    let mut line_no = 0usize;
-    let chunk_size = 64 * jobs;
-    let mut done = 0u64;
-    loop {
-        // (line number, text or None for a line that is not UTF-8) of the next chunk of puzzle lines.
-        let mut chunk: Vec<(usize, Option<String>)> = Vec::with_capacity(chunk_size);
-        let mut bytes_read = 0u64;
-        while chunk.len() < chunk_size {
-            let mut raw = Vec::new();
-            let n = reader.read_until(b'\n', &mut raw).map_err(|e| format!("reading {}: {e}", input.file))?;
-            if n == 0 {
-                break;
-            }
-            bytes_read += n as u64;
-            line_no += 1;
-            let Ok(text) = String::from_utf8(raw) else {
-                chunk.push((line_no, None));
-                continue;
-            };
-            if !is_puzzle_line(&text) {
-                continue;
-            }
-            chunk.push((line_no, Some(text.trim().to_string())));
-        }
-        if chunk.is_empty() && bytes_read == 0 {
-            break;
-        }
-        let results: Vec<(usize, Result<String, String>)> = workers.map(&chunk, |(n, text)| {
-            let r = match text {
-                None => Err(serde_json::json!({ "error": "the line is not valid UTF-8" }).to_string()),
-                // A bug must cost one line, not the batch.
-                Some(text) => guarded(|| each(text))
-                    .map_err(|e| serde_json::json!({ "error": e.to_string() }).to_string()),
-            };
-            (*n, r)
-        });
-        for (n, r) in results {
-            let json = match r {
-                Ok(j) => j,
-                Err(j) => {
-                    all_ok = false;
-                    j
-                }
-            };
-            writeln!(out, "{}", with_line(&json, n)).map_err(|e| format!("writing output: {e}"))?;
-        }
-        out.flush().map_err(|e| format!("writing output: {e}"))?;
-        done += bytes_read;
-        progress.set_position(done);
-        progress.set_message(format!("{line_no} lines"));
-    }
+    let outcome = pipeline::run(reader, &escape::plain(file), jobs, batch_records, work, &progress);
     progress.finish_and_clear();
-    Ok(all_ok)
+    outcome
 }
 
-/// The puzzles of a file for export / fingerprint / validate: (line number, text). A `.json`
-/// file, or an input that is one JSON document spread over several lines, is one puzzle;
-/// otherwise one puzzle per line (blank lines and `#` comments skipped).
-fn documents(file: &str) -> Result<Vec<(usize, String)>, String> {
-    let text = if file == "-" {
-        let mut s = String::new();
-        io::Read::read_to_string(&mut io::stdin(), &mut s)
-            .map_err(|e| format!("cannot read standard input: {e}"))?;
-        s
-    } else {
-        std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))?
-    };
-    let first = text.lines().position(is_puzzle_line).map_or(1, |i| i + 1);
-    let whole = file.ends_with(".json")
-        || (pencilmark::format::is_json(&text)
-            && text.trim().lines().count() > 1
-            && pencilmark::format::json::parse(&text).is_ok());
-    if whole {
-        return Ok(vec![(first, text)]);
-    }
-    Ok(text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| is_puzzle_line(l))
-        .map(|(i, l)| (i + 1, l.trim().to_string()))
-        .collect())
-}
-
-fn read_any(text: &str) -> Result<pencilmark::format::Document, String> {
-    pencilmark::format::read(text).map(|p| p.to_document()).map_err(|e| e.to_string())
-}
-
-/// export / fingerprint / validate: one output per puzzle, errors as `{"error": ..., "line": N}`
-/// (validate: `error: ...`). Returns whether every puzzle succeeded.
-fn run_documents(file: &str, what: &str, max_nodes: u64) -> Result<bool, String> {
-    let docs = documents(file)?;
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
-    let mut all_ok = true;
-    for (line, text) in docs {
-        let result = read_any(&text).and_then(|doc| match what {
-            "export" => {
-                pencilmark::export::canonical_text_with_budget(&doc, max_nodes).map_err(|e| e.to_string())
-            }
-            "fingerprint" => {
-                pencilmark::format::fingerprint(&doc).map(|f| f + "\n").map_err(|e| e.to_string())
-            }
-            _ => Ok("ok\n".to_string()),
-        });
-        let s = match result {
-            Ok(s) => s,
-            Err(e) => {
-                all_ok = false;
-                if what == "validate" {
-                    format!("error: line {line}: {e}\n")
-                } else {
-                    format!("{}\n", with_line(&serde_json::json!({ "error": e }).to_string(), line))
-                }
-            }
-        };
-        out.write_all(s.as_bytes()).map_err(|e| format!("writing output: {e}"))?;
-    }
-    out.flush().map_err(|e| format!("writing output: {e}"))?;
-    Ok(all_ok)
-}
+/// Records per batch: many for the counter (microseconds a puzzle), few for rating.
+const FAST_BATCH: usize = 1024;
+const SLOW_BATCH: usize = 4;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let max = cli.max_input_bytes;
     let outcome = match &cli.command {
         Command::Rate { input, fields, no_alternatives, explain, max_seconds, allow_guessing } => {
             let opts = match fields {
-                Some(names) => RateOptions::with_fields(names),
+                Some(names) => RateOptions::with_fields(names).map_err(|e| e.to_string()),
                 None => Ok(RateOptions::default()),
             };
-            match opts {
-                Err(e) => Err(e.to_string()),
-                Ok(mut opts) => {
-                    opts.alternatives = !no_alternatives;
-                    opts.max_seconds = *max_seconds;
-                    opts.allow_guessing = *allow_guessing;
-                    match explain.as_ref().map(|levels| opts.set_explain(levels)) {
-                        Some(Err(e)) => Err(e.to_string()),
-                        _ => run(input, &|text: &str| pencilmark::rate_str(text, &opts).map(|c| c.to_json())),
-                    }
+            opts.and_then(|mut opts| {
+                opts.alternatives = !no_alternatives;
+                opts.max_seconds = *max_seconds;
+                opts.allow_guessing = *allow_guessing;
+                if let Some(levels) = explain {
+                    opts.set_explain(levels).map_err(|e| e.to_string())?;
                 }
-            }
+                let jobs = pipeline::capped_jobs(input.jobs, input.quiet)?;
+                run(&input.file, max, jobs, SLOW_BATCH, input.quiet, &|batch, out| {
+                    each_record(batch, out, Errors::Json, |text, line, out| {
+                        commands::rate(text, line, &opts, out)
+                    })
+                })
+            })
         }
-        Command::Solve { input } => run(input, &solve_line),
-        Command::Export { file, max_nodes } => run_documents(file, "export", *max_nodes),
-        Command::Fingerprint { file } => run_documents(file, "fingerprint", 0),
-        Command::Validate { file } => run_documents(file, "validate", 0),
-        Command::Count { input, limit, solution } => run(input, &|text: &str| {
-            let c = count_text(text, *limit, *solution)?;
-            Ok(match c.solution {
-                Some(s) => {
-                    serde_json::json!({ "count": c.count, "solution": pencilmark::format::grid_line(&s) })
-                }
-                None => serde_json::json!({ "count": c.count }),
-            }
-            .to_string())
+        Command::Solve { input } => pipeline::capped_jobs(input.jobs, input.quiet).and_then(|jobs| {
+            run(&input.file, max, jobs, FAST_BATCH, input.quiet, &|batch, out| {
+                each_record(batch, out, Errors::Json, commands::solve)
+            })
+        }),
+        Command::Count { input, limit, solution } => {
+            pipeline::capped_jobs(input.jobs, input.quiet).and_then(|jobs| {
+                run(&input.file, max, jobs, FAST_BATCH, input.quiet, &|batch, out| {
+                    each_record(batch, out, Errors::Json, |text, line, out| {
+                        commands::count(text, line, *limit, *solution, out)
+                    })
+                })
+            })
+        }
+        Command::Export { file, max_nodes } => run(file, max, 1, SLOW_BATCH, true, &|batch, out| {
+            each_record(batch, out, Errors::Json, |text, _, out| commands::export(text, *max_nodes, out))
+        }),
+        Command::Fingerprint { file } => run(file, max, 1, FAST_BATCH, true, &|batch, out| {
+            each_record(batch, out, Errors::Json, |text, _, out| commands::fingerprint(text, out))
+        }),
+        Command::Validate { file } => run(file, max, 1, FAST_BATCH, true, &|batch, out| {
+            each_record(batch, out, Errors::Plain, |text, _, out| commands::validate(text, out))
         }),
     };
     match outcome {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(1),
         Err(msg) => {
-            eprintln!("pencilmark: {msg}");
+            pipeline::note(&msg);
             ExitCode::from(2)
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn line_is_appended() {
-        assert_eq!(with_line("{\"a\":1}", 3), "{\"a\":1,\"line\":3}");
-        assert_eq!(with_line("{}", 3), "{\"line\":3}");
     }
 }

@@ -66,6 +66,7 @@ fn version_text() -> &'static str {
         "sse2" => version_text!("sse2"),
         "avx2" => version_text!("avx2"),
         "avx512f" => version_text!("avx512f"),
+        "neon" => version_text!("neon"),
         "scalar" => version_text!("scalar"),
         _ => version_text!("unknown"),
     }

@@ -35,8 +35,9 @@ use std::collections::BTreeMap;
 use std::fmt;
 use techniques::State;
 
-/// The SIMD level the exact 9x9 solver runs at on this CPU ("avx512f", "avx2", "sse2", or
-/// "scalar" for the portable path); other work uses the compiler's baseline vectorisation.
+/// The SIMD level the exact 9x9 solver runs at on this CPU ("avx512f", "avx2", "sse2", "neon" on
+/// ARM64, or "scalar" for the portable path); other work uses the compiler's baseline
+/// vectorisation.
 pub fn simd_level() -> &'static str {
     solve::classic9::isa_name()
 }

@@ -1,0 +1,190 @@
+//! What each command does to the records of a batch. count and solve take a plain 9x9 line
+//! straight to the allocation-free counter and write their answers by hand; anything else (other
+//! sizes, documents, packed strings, faulty lines) goes through the full reader, whose messages
+//! say what is wrong.
+
+use crate::escape::{plain, push_error_object};
+use crate::input::Batch;
+use pencilmark::batch::count_text;
+use pencilmark::solve::count_cells;
+use pencilmark::{RateError, RateOptions};
+use std::fmt::Write;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+/// How a command writes a record's error.
+#[derive(Clone, Copy)]
+pub enum Errors {
+    /// `{"error": "...", "line": N}`
+    Json,
+    /// `error: line N: ...` (validate)
+    Plain,
+}
+
+fn push_error(out: &mut String, errors: Errors, message: &str, line: usize) {
+    match errors {
+        Errors::Json => push_error_object(out, message, line),
+        Errors::Plain => {
+            let _ = writeln!(out, "error: line {line}: {}", plain(message));
+        }
+    }
+}
+
+/// Runs `each` on every record of the batch; a record's error (or a bug, caught) costs only that
+/// record. Returns whether every record succeeded.
+pub fn each_record(
+    batch: &Batch,
+    out: &mut String,
+    errors: Errors,
+    each: impl Fn(&str, usize, &mut String) -> Result<(), String>,
+) -> bool {
+    let mut all_ok = true;
+    for record in &batch.records {
+        let mark = out.len();
+        let result = match batch.text_of(record) {
+            Err(problem) => Err(problem.message()),
+            Ok(text) => match catch_unwind(AssertUnwindSafe(|| each(text, record.line, out))) {
+                Ok(r) => r,
+                Err(_) => Err("internal error while handling this puzzle".to_string()),
+            },
+        };
+        if let Err(message) = result {
+            out.truncate(mark);
+            push_error(out, errors, &message, record.line);
+            all_ok = false;
+        }
+    }
+    all_ok
+}
+
+/// A plain one-line 9x9 puzzle: 81 bytes, each a blank or a digit.
+fn plain_classic9(text: &str) -> Option<&[u8]> {
+    let b = text.as_bytes();
+    (b.len() == 81 && b.iter().all(|&c| matches!(c, b'.' | b'0' | b'-' | b'_' | b'1'..=b'9'))).then_some(b)
+}
+
+fn push_grid(out: &mut String, values: &[u8]) {
+    out.extend(values.iter().map(|&v| pencilmark::board::Board::digit_symbol(v)));
+}
+
+pub fn count(
+    text: &str,
+    line: usize,
+    limit: u32,
+    with_solution: bool,
+    out: &mut String,
+) -> Result<(), String> {
+    let mut grid = [0u8; 81];
+    let (count, solution) = match plain_classic9(text) {
+        Some(cells) => {
+            let n = count_cells(cells, limit, with_solution.then_some(&mut grid[..]))
+                .map_err(|e| e.to_string())?;
+            (n, (with_solution && n > 0).then_some(&grid[..]))
+        }
+        None => {
+            let c = count_text(text, limit, with_solution).map_err(|e| e.to_string())?;
+            return write_count(out, c.count, c.solution.as_deref(), line);
+        }
+    };
+    write_count(out, count, solution, line)
+}
+
+fn write_count(out: &mut String, count: u32, solution: Option<&[u8]>, line: usize) -> Result<(), String> {
+    let _ = write!(out, "{{\"count\":{count}");
+    if let Some(s) = solution {
+        out.push_str(",\"solution\":\"");
+        push_grid(out, s);
+        out.push('"');
+    }
+    let _ = writeln!(out, ",\"line\":{line}}}");
+    Ok(())
+}
+
+pub fn solve(text: &str, line: usize, out: &mut String) -> Result<(), String> {
+    let mut grid = [0u8; 81];
+    // A unique 9x9 is answered by the counter; the other outcomes go the long way for their message.
+    let fast = plain_classic9(text).is_some_and(|cells| count_cells(cells, 2, Some(&mut grid)) == Ok(1));
+    let solution;
+    let values: &[u8] = if fast {
+        &grid
+    } else {
+        let p = pencilmark::read_puzzle(text).map_err(|e| e.to_string())?;
+        solution = pencilmark::unique_solution(&p).map_err(|e| e.to_string())?;
+        &solution
+    };
+    out.push_str("{\"solution\":\"");
+    push_grid(out, values);
+    let _ = writeln!(out, "\",\"line\":{line}}}");
+    Ok(())
+}
+
+pub fn rate(text: &str, line: usize, opts: &RateOptions, out: &mut String) -> Result<(), String> {
+    let card = pencilmark::rate_str(text, opts).map_err(|e: RateError| e.to_string())?;
+    out.push_str(&with_line(&card.to_json(), line));
+    out.push('\n');
+    Ok(())
+}
+
+/// Appends `"line": n` to a JSON object text.
+pub fn with_line(json: &str, line: usize) -> String {
+    let body = json.trim_end().strip_suffix('}').unwrap_or(json);
+    if body.trim_end().ends_with('{') {
+        format!("{body}\"line\":{line}}}")
+    } else {
+        format!("{body},\"line\":{line}}}")
+    }
+}
+
+fn document(text: &str) -> Result<pencilmark::format::Document, String> {
+    pencilmark::format::read(text).map(|p| p.to_document()).map_err(|e| e.to_string())
+}
+
+pub fn export(text: &str, max_nodes: u64, out: &mut String) -> Result<(), String> {
+    let doc = document(text)?;
+    out.push_str(
+        &pencilmark::export::canonical_text_with_budget(&doc, max_nodes).map_err(|e| e.to_string())?,
+    );
+    Ok(())
+}
+
+pub fn fingerprint(text: &str, out: &mut String) -> Result<(), String> {
+    let doc = document(text)?;
+    out.push_str(&pencilmark::format::fingerprint(&doc).map_err(|e| e.to_string())?);
+    out.push('\n');
+    Ok(())
+}
+
+pub fn validate(text: &str, out: &mut String) -> Result<(), String> {
+    document(text)?;
+    out.push_str("ok\n");
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_is_appended() {
+        assert_eq!(with_line("{\"a\":1}", 3), "{\"a\":1,\"line\":3}");
+        assert_eq!(with_line("{}", 3), "{\"line\":3}");
+    }
+
+    #[test]
+    fn fast_and_full_paths_agree() {
+        let texts = [
+            "4.3.....6.8....29..9.5.4..8..61.94......5......56.78..1..7.2.5..34....8.2.....7.1",
+            ".....................816.......3......5...1..73..4..869.6...2.484.572.93...4.9...",
+            "33...............................................................................",
+        ];
+        for text in texts {
+            for with_solution in [false, true] {
+                let mut fast = String::new();
+                count(text, 1, 2, with_solution, &mut fast).unwrap();
+                let c = count_text(text, 2, with_solution).unwrap();
+                let mut full = String::new();
+                write_count(&mut full, c.count, c.solution.as_deref(), 1).unwrap();
+                assert_eq!(fast, full);
+            }
+        }
+    }
+}
