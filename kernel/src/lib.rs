@@ -12,6 +12,12 @@
 //! assert_eq!(card.band, Some("Very Easy"));
 //! ```
 
+// README.md's Rust examples run as doc tests (only in a doctest build: the packaged crate has
+// no README beside it).
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+struct ReadmeDoctests;
+
 pub mod batch;
 pub mod bits;
 pub mod board;
