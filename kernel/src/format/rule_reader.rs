@@ -754,7 +754,7 @@ impl RuleReader<'_> {
             for k in ["op", "params", "where"] {
                 if !self.has(k) {
                     return fail(
-                        &path,
+                        path,
                         format!(
                             "the operator form needs \"op\", \"params\" and \"where\"; \"{k}\" is missing"
                         ),
@@ -762,7 +762,7 @@ impl RuleReader<'_> {
                 }
             }
             let op =
-                self.ctx.op(&path, self.get("op").expect("checked"), self.get("params").expect("checked"))?;
+                self.ctx.op(path, self.get("op").expect("checked"), self.get("params").expect("checked"))?;
             if op.op == "less" || op.op == "less_equal" {
                 return fail(
                     &self.p("op"),
@@ -781,7 +781,7 @@ impl RuleReader<'_> {
             (Some(op), Some(step))
         } else if kind.is_none() {
             return fail(
-                &path,
+                path,
                 "missing \"kind\" (antiknight, antiking, nonconsecutive) or \"op\"/\"params\"/\"where\"",
             );
         } else {
@@ -808,7 +808,7 @@ impl RuleReader<'_> {
     fn read_relation(&self) -> Result<RuleKind, FormatError> {
         let path = self.path.as_str();
         let op =
-            self.ctx.op(&path, self.get("op").expect("required"), self.get("params").expect("required"))?;
+            self.ctx.op(path, self.get("op").expect("required"), self.get("params").expect("required"))?;
         let pairs = self.ctx.pair_list(&self.p("pairs"), self.get("pairs").expect("required"))?;
         if pairs.is_empty() {
             return fail(&self.p("pairs"), "at least one pair needed");
@@ -969,10 +969,7 @@ impl RuleReader<'_> {
         let cs = self.cells(1)?;
         let modes = [self.has("each"), self.has("counts"), self.has("kind")].iter().filter(|&&b| b).count();
         if modes != 1 {
-            return fail(
-                &path,
-                "a count rule has exactly one of \"each\", \"counts\", \"kind\": \"circles\"",
-            );
+            return fail(path, "a count rule has exactly one of \"each\", \"counts\", \"kind\": \"circles\"");
         }
         if self.has("kind") && kind != Some("circles") {
             return fail(&self.p("kind"), "the only kind of count is \"circles\"");
