@@ -1,18 +1,11 @@
 //! `pencilmark export`, `fingerprint` and `validate` on sudoku-puzzle documents.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
+
+use common::pencilmark;
 
 fn run(args: &[&str], stdin: &str) -> (i32, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_pencilmark"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run pencilmark");
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = pencilmark(args, stdin.as_bytes());
     (out.status.code().unwrap_or(-1), String::from_utf8(out.stdout).unwrap())
 }
 

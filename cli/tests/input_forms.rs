@@ -2,25 +2,15 @@
 //! ends, a BOM, the blank and string forms of puzzle-format.md 8, printed grids, what `export`
 //! writes, JSON lines in a .json file.
 
+mod common;
+
+use common::pencilmark;
 use serde_json::Value;
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
 const EASY: &str = "4.3.....6.8....29..9.5.4..8..61.94......5......56.78..1..7.2.5..34....8.2.....7.1";
 const MULTI: &str = ".....................816.......3......5...1..73..4..869.6...2.484.572.93...4.9...";
-
-fn pencilmark(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_pencilmark"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run pencilmark");
-    let _ = child.stdin.take().unwrap().write_all(stdin);
-    child.wait_with_output().unwrap()
-}
 
 /// (line, count) of each answer of `count -`.
 fn counts(input: &[u8]) -> (Vec<(u64, Value)>, String, Option<i32>) {

@@ -2,29 +2,13 @@
 //! long, not a puzzle) gets its own error and the others go on; control characters from the input
 //! never reach a plain-text output raw.
 
+mod common;
+
+use common::pencilmark;
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
 const EASY: &str = "4.3.....6.8....29..9.5.4..8..61.94......5......56.78..1..7.2.5..34....8.2.....7.1";
-
-fn pencilmark(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_pencilmark"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run pencilmark");
-    let mut stdin_pipe = child.stdin.take().unwrap();
-    let input = stdin.to_vec();
-    // Written from a thread: a streaming command answers while it reads.
-    let writer = std::thread::spawn(move || {
-        let _ = stdin_pipe.write_all(&input);
-    });
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    out
-}
 
 fn input_with_bad_lines() -> Vec<u8> {
     let mut input = format!("{EASY}\n").into_bytes();
