@@ -129,10 +129,13 @@ uint32_t pm_abi_version(void);
  * "grader_model" (object of named model overrides, e.g. {"score.map.A": "x1.2"}) and "jobs"
  * (int >= 1, used by pm_rate_many only). Unknown keys are an error.
  *
- * Returns the grade card as JSON, or an object {"error": "..."} when the puzzle has no card (not
- * readable, no solution, not unique, beyond this build's techniques) or an argument is wrong
- * (NULL puzzle, invalid UTF-8, invalid options). A card always has the key "format", an error
- * never: test for the key "error". The result is never NULL in practice; free it with pm_free.
+ * Returns the grade card as JSON, or an object {"error": "...", "kind": "..."} when the puzzle has
+ * no card or an argument is wrong. "kind" is what a program branches on: "invalid" (not
+ * readable, NULL or not UTF-8, invalid options), "no_solution", "not_unique", "undecided"
+ * (max_seconds passed before uniqueness was proven), "unsupported" (rules, board or technique
+ * beyond this build; a CPU without the instruction set it was built for), "internal" (a bug,
+ * caught); new kinds may be added. A card always has the key "format", an error never: test for
+ * the key "error". The result is never NULL in practice; free it with pm_free.
  *
  * # Safety
  *
@@ -147,9 +150,9 @@ char *pm_rate(const char *puzzle, const char *options_json);
  * default: the available cores).
  *
  * Returns a JSON array with one element per puzzle line, in input order: the card, exactly as
- * pm_rate returns it for that line, or {"error": "...", "line": N} in its place. When the whole
- * call fails (NULL puzzles, invalid options, no threads) it returns a single {"error": "..."}
- * object instead of an array. Free the result with pm_free.
+ * pm_rate returns it for that line, or {"error": "...", "kind": "...", "line": N} in its place.
+ * When the whole call fails (NULL puzzles, invalid options, no threads) it returns a single
+ * {"error": "...", "kind": "..."} object instead of an array. Free the result with pm_free.
  *
  * # Safety
  *

@@ -6,23 +6,24 @@
 use crate::escape::{plain, push_error_object};
 use crate::input::Batch;
 use pencilmark::batch::count_text;
+use pencilmark::format::FormatError;
 use pencilmark::solve::count_cells;
-use pencilmark::{RateError, RateOptions};
+use pencilmark::{Error, ErrorKind, RateOptions};
 use std::fmt::Write;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 /// How a command writes a record's error.
 #[derive(Clone, Copy)]
 pub enum Errors {
-    /// `{"error": "...", "line": N}`
+    /// `{"error": "...", "kind": "...", "line": N}`
     Json,
     /// `error: line N: ...` (validate)
     Plain,
 }
 
-fn push_error(out: &mut String, errors: Errors, message: &str, line: usize) {
+fn push_error(out: &mut String, errors: Errors, kind: ErrorKind, message: &str, line: usize) {
     match errors {
-        Errors::Json => push_error_object(out, message, line),
+        Errors::Json => push_error_object(out, message, kind, line),
         Errors::Plain => {
             let _ = writeln!(out, "error: line {line}: {}", plain(message));
         }
@@ -35,21 +36,21 @@ pub fn each_record(
     batch: &Batch,
     out: &mut String,
     errors: Errors,
-    each: impl Fn(&str, usize, &mut String) -> Result<(), String>,
+    each: impl Fn(&str, usize, &mut String) -> Result<(), Error>,
 ) -> bool {
     let mut all_ok = true;
     for record in &batch.records {
         let mark = out.len();
         let result = match batch.text_of(record) {
-            Err(problem) => Err(problem.message()),
+            Err(problem) => Err((ErrorKind::Invalid, problem.message())),
             Ok(text) => match catch_unwind(AssertUnwindSafe(|| each(text, record.line, out))) {
-                Ok(r) => r,
-                Err(_) => Err("internal error while handling this puzzle".to_string()),
+                Ok(r) => r.map_err(|e| (e.kind(), e.to_string())),
+                Err(_) => Err((ErrorKind::Internal, Error::Internal.to_string())),
             },
         };
-        if let Err(message) = result {
+        if let Err((kind, message)) = result {
             out.truncate(mark);
-            push_error(out, errors, &message, record.line);
+            push_error(out, errors, kind, &message, record.line);
             all_ok = false;
         }
     }
@@ -72,23 +73,24 @@ pub fn count(
     limit: u32,
     with_solution: bool,
     out: &mut String,
-) -> Result<(), String> {
+) -> Result<(), Error> {
     let mut grid = [0u8; 81];
     let (count, solution) = match plain_classic9(text) {
         Some(cells) => {
+            // plain_classic9 checked every byte, so the counter cannot refuse them.
             let n = count_cells(cells, limit, with_solution.then_some(&mut grid[..]))
-                .map_err(|e| e.to_string())?;
+                .map_err(|e| Error::Format(FormatError { message: e.to_string(), column: None }))?;
             (n, (with_solution && n > 0).then_some(&grid[..]))
         }
         None => {
-            let c = count_text(text, limit, with_solution).map_err(|e| e.to_string())?;
+            let c = count_text(text, limit, with_solution)?;
             return write_count(out, c.count, c.solution.as_deref(), line);
         }
     };
     write_count(out, count, solution, line)
 }
 
-fn write_count(out: &mut String, count: u32, solution: Option<&[u8]>, line: usize) -> Result<(), String> {
+fn write_count(out: &mut String, count: u32, solution: Option<&[u8]>, line: usize) -> Result<(), Error> {
     let _ = write!(out, "{{\"count\":{count}");
     if let Some(s) = solution {
         out.push_str(",\"solution\":\"");
@@ -99,7 +101,7 @@ fn write_count(out: &mut String, count: u32, solution: Option<&[u8]>, line: usiz
     Ok(())
 }
 
-pub fn solve(text: &str, line: usize, out: &mut String) -> Result<(), String> {
+pub fn solve(text: &str, line: usize, out: &mut String) -> Result<(), Error> {
     let mut grid = [0u8; 81];
     // A unique 9x9 is answered by the counter; the other outcomes go the long way for their message.
     let fast = plain_classic9(text).is_some_and(|cells| count_cells(cells, 2, Some(&mut grid)) == Ok(1));
@@ -107,8 +109,8 @@ pub fn solve(text: &str, line: usize, out: &mut String) -> Result<(), String> {
     let values: &[u8] = if fast {
         &grid
     } else {
-        let p = pencilmark::read_puzzle(text).map_err(|e| e.to_string())?;
-        solution = pencilmark::unique_solution(&p).map_err(|e| e.to_string())?;
+        let p = pencilmark::read_puzzle(text)?;
+        solution = pencilmark::unique_solution(&p)?;
         &solution
     };
     out.push_str("{\"solution\":\"");
@@ -117,8 +119,8 @@ pub fn solve(text: &str, line: usize, out: &mut String) -> Result<(), String> {
     Ok(())
 }
 
-pub fn rate(text: &str, line: usize, opts: &RateOptions, out: &mut String) -> Result<(), String> {
-    let card = pencilmark::rate_str(text, opts).map_err(|e: RateError| e.to_string())?;
+pub fn rate(text: &str, line: usize, opts: &RateOptions, out: &mut String) -> Result<(), Error> {
+    let card = pencilmark::rate_str(text, opts)?;
     out.push_str(&with_line(&card.to_json(), line));
     out.push('\n');
     Ok(())
@@ -134,26 +136,24 @@ pub fn with_line(json: &str, line: usize) -> String {
     }
 }
 
-fn document(text: &str) -> Result<pencilmark::format::Document, String> {
-    pencilmark::format::read(text).map(|p| p.to_document()).map_err(|e| e.to_string())
+fn document(text: &str) -> Result<pencilmark::format::Document, Error> {
+    Ok(pencilmark::format::read(text)?.to_document())
 }
 
-pub fn export(text: &str, max_nodes: u64, out: &mut String) -> Result<(), String> {
+pub fn export(text: &str, max_nodes: u64, out: &mut String) -> Result<(), Error> {
     let doc = document(text)?;
-    out.push_str(
-        &pencilmark::export::canonical_text_with_budget(&doc, max_nodes).map_err(|e| e.to_string())?,
-    );
+    out.push_str(&pencilmark::export::canonical_text_with_budget(&doc, max_nodes)?);
     Ok(())
 }
 
-pub fn fingerprint(text: &str, out: &mut String) -> Result<(), String> {
+pub fn fingerprint(text: &str, out: &mut String) -> Result<(), Error> {
     let doc = document(text)?;
-    out.push_str(&pencilmark::format::fingerprint(&doc).map_err(|e| e.to_string())?);
+    out.push_str(&pencilmark::format::fingerprint(&doc)?);
     out.push('\n');
     Ok(())
 }
 
-pub fn validate(text: &str, out: &mut String) -> Result<(), String> {
+pub fn validate(text: &str, out: &mut String) -> Result<(), Error> {
     document(text)?;
     out.push_str("ok\n");
     Ok(())

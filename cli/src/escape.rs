@@ -1,6 +1,7 @@
 //! Output a terminal cannot misread: control characters that come from the input (in error
 //! messages, in notes) are written as escapes, never raw.
 
+use pencilmark::ErrorKind;
 use std::borrow::Cow;
 use std::fmt::Write;
 
@@ -36,11 +37,11 @@ pub fn push_json_string(out: &mut String, text: &str) {
     out.push('"');
 }
 
-/// Appends `{"error":"<message>","line":N}` and a line end.
-pub fn push_error_object(out: &mut String, message: &str, line: usize) {
+/// Appends `{"error":"<message>","kind":"<kind>","line":N}` and a line end.
+pub fn push_error_object(out: &mut String, message: &str, kind: ErrorKind, line: usize) {
     out.push_str("{\"error\":");
     push_json_string(out, message);
-    let _ = writeln!(out, ",\"line\":{line}}}");
+    let _ = writeln!(out, ",\"kind\":\"{kind}\",\"line\":{line}}}");
 }
 
 #[cfg(test)]
@@ -52,8 +53,8 @@ mod tests {
         assert_eq!(plain("ok"), "ok");
         assert_eq!(plain("a\u{1b}]0;x\u{7}b\n\u{9b}"), "a\\u{1b}]0;x\\u{7}b\\n\\u{9b}");
         let mut s = String::new();
-        push_error_object(&mut s, "'\u{1b}' \"q\" \u{9b}é", 3);
-        assert_eq!(s, "{\"error\":\"'\\u001b' \\\"q\\\" \\u009bé\",\"line\":3}\n");
+        push_error_object(&mut s, "'\u{1b}' \"q\" \u{9b}é", ErrorKind::Invalid, 3);
+        assert_eq!(s, "{\"error\":\"'\\u001b' \\\"q\\\" \\u009bé\",\"kind\":\"invalid\",\"line\":3}\n");
         let v: serde_json::Value = serde_json::from_str(&s).unwrap();
         assert_eq!(v["error"], "'\u{1b}' \"q\" \u{9b}é");
     }

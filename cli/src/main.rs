@@ -24,7 +24,7 @@ skipped with a note; blank lines and lines starting with '#' are skipped; LF, CR
 and a UTF-8 BOM are accepted; line numbers count every line.
 
 Output: one answer per puzzle, in input order, each with \"line\" (1-based, where the puzzle
-starts). A puzzle that cannot be handled gets {\"error\": \"...\", \"line\": N}; the others go on.
+starts). A puzzle that cannot be handled gets {\"error\": \"...\", \"kind\": \"...\", \"line\": N} (kind: invalid, no_solution, not_unique, undecided, unsupported or internal); the others go on.
 Output ends quietly (status 0) when its reader goes away, as with `| head`.
 
 Exit status: 0 when every puzzle line succeeded, 1 when at least one line got an error object,

@@ -42,9 +42,9 @@ fn validate_says_ok_or_why() {
     assert_eq!(lines[0], "ok");
     assert_eq!(
         lines[1],
-        "error: line 2: rules[0] (box_grid).size: unknown member \"size\" for a box_grid rule"
+        "error: line 2: unreadable puzzle: rules[0] (box_grid).size: unknown member \"size\" for a box_grid rule"
     );
-    assert!(lines[2].starts_with("error: line 3: the JSON text ends too early (truncated?)"), "{}", lines[2]);
+    assert!(lines[2].starts_with("error: line 3: unreadable puzzle: the JSON text ends too early (truncated?)"), "{}", lines[2]);
 }
 
 #[test]
@@ -81,7 +81,7 @@ fn export_gives_up_with_an_error_instead_of_searching_forever() {
     assert_eq!(code, 1);
     assert_eq!(
         out,
-        "{\"error\":\"uniqueness not decided within 1000 search nodes (the canonical text holds the solution \
-         only when the puzzle has exactly one)\",\"line\":1}\n"
+        "{\"error\":\"undecided: uniqueness not decided within 1000 search nodes (the canonical text holds the \
+         solution only when the puzzle has exactly one)\",\"kind\":\"undecided\",\"line\":1}\n"
     );
 }

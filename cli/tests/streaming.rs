@@ -30,11 +30,11 @@ fn a_bad_line_costs_only_itself() {
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 3);
     assert_eq!(lines[0], lines[2]);
-    assert_eq!(lines[1], r#"{"error":"the line is not valid UTF-8","line":2}"#);
+    assert_eq!(lines[1], r#"{"error":"the line is not valid UTF-8","kind":"invalid","line":2}"#);
     let out = pencilmark(&["export", "-"], &input_with_bad_lines());
     let text = String::from_utf8(out.stdout).unwrap();
     assert_eq!(text.matches("\"format\": \"sudoku-puzzle\"").count(), 2);
-    assert!(text.contains(r#"{"error":"the line is not valid UTF-8","line":2}"#));
+    assert!(text.contains(r#"{"error":"the line is not valid UTF-8","kind":"invalid","line":2}"#));
 }
 
 #[test]
@@ -76,7 +76,7 @@ fn control_characters_are_escaped() {
     }
     let out = pencilmark(&["validate", "-"], hostile.as_bytes());
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains("error: line 2: '\\u{1b}' is not a symbol"), "{text}");
+    assert!(text.contains("error: line 2: unreadable puzzle: '\\u{1b}' is not a symbol"), "{text}");
 }
 
 #[test]

@@ -10,18 +10,18 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use crate::pm_status;
 
 /// The JSON returned in place of a result when the library itself failed (a caught panic).
-pub(crate) const INTERNAL_ERROR_JSON: &str = r#"{"error":"internal error"}"#;
+pub(crate) const INTERNAL_ERROR_JSON: &CStr = c"{\"error\":\"internal error\",\"kind\":\"internal\"}";
 
 /// What an export returns when its body panicked.
 pub(crate) trait Fallback {
     fn fallback() -> Self;
 }
 
-/// Owned strings: a fresh copy of `{"error":"internal error"}`, which the caller frees with
+/// Owned strings: a fresh copy of [`INTERNAL_ERROR_JSON`], which the caller frees with
 /// `pm_free` like any other result.
 impl Fallback for *mut c_char {
     fn fallback() -> Self {
-        c"{\"error\":\"internal error\"}".to_owned().into_raw()
+        INTERNAL_ERROR_JSON.to_owned().into_raw()
     }
 }
 
@@ -73,11 +73,6 @@ pub(crate) fn into_c_string(s: String) -> *mut c_char {
         // serde_json escapes NUL as \u0000, so this is unreachable in practice; still, never panic.
         Err(_) => <*mut c_char as Fallback>::fallback(),
     }
-}
-
-/// `{"error": message}` as JSON text.
-pub(crate) fn error_object(message: &str) -> String {
-    serde_json::json!({ "error": message }).to_string()
 }
 
 /// Appends `"line": n` to a JSON object text (an error object, which is never `{}`).

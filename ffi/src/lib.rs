@@ -19,7 +19,8 @@ mod many;
 
 use std::ffi::{CString, c_char};
 
-use boundary::{StrError, borrow_bytes, borrow_str, error_object, into_c_string};
+use boundary::{StrError, borrow_bytes, borrow_str, into_c_string};
+use engine::{ErrorKind, error_object};
 
 /// The ABI version this header describes. Compare it with pm_abi_version() once at start-up: a
 /// library with another ABI version must not be used with this header.
@@ -104,10 +105,13 @@ pub unsafe extern "C" fn pm_abi_version() -> u32 {
 /// "grader_model" (object of named model overrides, e.g. {"score.map.A": "x1.2"}) and "jobs"
 /// (int >= 1, used by pm_rate_many only). Unknown keys are an error.
 ///
-/// Returns the grade card as JSON, or an object {"error": "..."} when the puzzle has no card (not
-/// readable, no solution, not unique, beyond this build's techniques) or an argument is wrong
-/// (NULL puzzle, invalid UTF-8, invalid options). A card always has the key "format", an error
-/// never: test for the key "error". The result is never NULL in practice; free it with pm_free.
+/// Returns the grade card as JSON, or an object {"error": "...", "kind": "..."} when the puzzle has
+/// no card or an argument is wrong. "kind" is what a program branches on: "invalid" (not
+/// readable, NULL or not UTF-8, invalid options), "no_solution", "not_unique", "undecided"
+/// (max_seconds passed before uniqueness was proven), "unsupported" (rules, board or technique
+/// beyond this build; a CPU without the instruction set it was built for), "internal" (a bug,
+/// caught); new kinds may be added. A card always has the key "format", an error never: test for
+/// the key "error". The result is never NULL in practice; free it with pm_free.
 ///
 /// # Safety
 ///
@@ -121,15 +125,15 @@ pub unsafe extern "C" fn pm_rate(puzzle: *const c_char, options_json: *const c_c
             Ok(s) => Some(s),
             Err(StrError::Null) => None,
             Err(StrError::InvalidUtf8) => {
-                return into_c_string(error_object("invalid options: not valid UTF-8"));
+                return into_c_string(error_object(ErrorKind::Invalid, "invalid options: not valid UTF-8"));
             }
         };
         // SAFETY: the caller guarantees `puzzle` is NULL or a valid NUL-terminated string.
         let text = match unsafe { borrow_str(puzzle) } {
             Ok(s) => s,
-            Err(StrError::Null) => return into_c_string(error_object("the puzzle is NULL")),
+            Err(StrError::Null) => return into_c_string(error_object(ErrorKind::Invalid, "the puzzle is NULL")),
             Err(StrError::InvalidUtf8) => {
-                return into_c_string(error_object("the puzzle is not valid UTF-8"));
+                return into_c_string(error_object(ErrorKind::Invalid, "the puzzle is not valid UTF-8"));
             }
         };
         if let Some(feature) = boundary::missing_cpu_feature() {
@@ -144,9 +148,9 @@ pub unsafe extern "C" fn pm_rate(puzzle: *const c_char, options_json: *const c_c
 /// default: the available cores).
 ///
 /// Returns a JSON array with one element per puzzle line, in input order: the card, exactly as
-/// pm_rate returns it for that line, or {"error": "...", "line": N} in its place. When the whole
-/// call fails (NULL puzzles, invalid options, no threads) it returns a single {"error": "..."}
-/// object instead of an array. Free the result with pm_free.
+/// pm_rate returns it for that line, or {"error": "...", "kind": "...", "line": N} in its place.
+/// When the whole call fails (NULL puzzles, invalid options, no threads) it returns a single
+/// {"error": "...", "kind": "..."} object instead of an array. Free the result with pm_free.
 ///
 /// # Safety
 ///
@@ -160,12 +164,12 @@ pub unsafe extern "C" fn pm_rate_many(puzzles: *const c_char, options_json: *con
             Ok(s) => Some(s),
             Err(StrError::Null) => None,
             Err(StrError::InvalidUtf8) => {
-                return into_c_string(error_object("invalid options: not valid UTF-8"));
+                return into_c_string(error_object(ErrorKind::Invalid, "invalid options: not valid UTF-8"));
             }
         };
         // SAFETY: the caller guarantees `puzzles` is NULL or a valid NUL-terminated string.
         let Some(bytes) = (unsafe { borrow_bytes(puzzles) }) else {
-            return into_c_string(error_object("the puzzles are NULL"));
+            return into_c_string(error_object(ErrorKind::Invalid, "the puzzles are NULL"));
         };
         if let Some(feature) = boundary::missing_cpu_feature() {
             return into_c_string(cpu_error(feature));
@@ -360,7 +364,10 @@ pub unsafe extern "C" fn pm_status_str(status: i32) -> *const c_char {
 }
 
 fn cpu_error(feature: &str) -> String {
-    error_object(&format!("this CPU lacks {feature}, which this build of libpencilmark was compiled for"))
+    error_object(
+        ErrorKind::Unsupported,
+        &format!("this CPU lacks {feature}, which this build of libpencilmark was compiled for"),
+    )
 }
 
 #[cfg(test)]

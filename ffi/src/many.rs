@@ -2,21 +2,21 @@
 //! the results in input order.
 
 use engine::RateOptions;
-use engine::batch::{BatchError, Line, Workers, guarded, puzzle_lines};
+use engine::batch::{Line, Workers, guarded, puzzle_lines};
+use engine::{ErrorKind, error_object};
 
-use crate::boundary::{INTERNAL_ERROR_JSON, error_object, with_line};
+use crate::boundary::with_line;
 
 /// The JSON for one line: exactly what `pm_rate` returns for it, with `"line": n` added to an
 /// error object.
 fn rate_line((n, text): &Line<'_>, opts: &RateOptions) -> String {
     let Some(text) = text else {
-        return with_line(&error_object("the line is not valid UTF-8"), *n);
+        return with_line(&error_object(ErrorKind::Invalid, "the line is not valid UTF-8"), *n);
     };
     // A bug must cost one line, not the batch.
     match guarded(|| engine::rate_str(text, opts)) {
         Ok(card) => card.to_json(),
-        Err(BatchError::Rate(e)) => with_line(&engine::error_json(&e), *n),
-        Err(BatchError::Internal) => with_line(INTERNAL_ERROR_JSON, *n),
+        Err(e) => with_line(&e.to_json(), *n),
     }
 }
 
@@ -25,7 +25,7 @@ fn rate_line((n, text): &Line<'_>, opts: &RateOptions) -> String {
 pub(crate) fn rate_many(text: &[u8], options: Option<&str>) -> String {
     let opts = match RateOptions::from_json(options.unwrap_or("")) {
         Ok(o) => o,
-        Err(e) => return engine::error_json(&e),
+        Err(e) => return e.to_json(),
     };
     let lines = puzzle_lines(text);
     // The pool is the kernel's: local to this call, never the global one, never rayon::spawn.
@@ -36,7 +36,7 @@ pub(crate) fn rate_many(text: &[u8], options: Option<&str>) -> String {
             .max(1),
     )) {
         Ok(w) => w,
-        Err(e) => return engine::error_json(&engine::RateError::Options(e)),
+        Err(e) => return engine::Error::Options(e).to_json(),
     };
     let results = workers.map(&lines, |l| rate_line(l, &opts));
     let mut out = String::with_capacity(results.iter().map(|r| r.len() + 1).sum::<usize>() + 2);

@@ -39,6 +39,12 @@ fn error_of(json: &str) -> Option<String> {
     v.get("error").map(|e| e.as_str().unwrap().to_owned())
 }
 
+/// The "kind" of an error object (None for a card).
+fn kind_of(json: &str) -> Option<String> {
+    let v: serde_json::Value = serde_json::from_str(json).unwrap();
+    v.get("kind").map(|e| e.as_str().unwrap().to_owned())
+}
+
 fn static_str(p: *const c_char) -> &'static str {
     // SAFETY: pm_version and pm_status_str return static NUL-terminated strings.
     unsafe { CStr::from_ptr(p) }.to_str().unwrap()
@@ -85,6 +91,15 @@ fn rate_reports_errors_as_objects() {
     assert!(error_of(&bad_json).unwrap().starts_with("invalid options"));
     let zero_jobs = rate(EASY, Some(r#"{"jobs": 0}"#));
     assert!(error_of(&zero_jobs).unwrap().starts_with("invalid options"));
+    // A program tells the failures apart by kind, never by message.
+    assert_eq!(kind_of(&rate(MULTI, None)).as_deref(), Some("not_unique"));
+    assert_eq!(kind_of(&rate(CONFLICT, None)).as_deref(), Some("no_solution"));
+    assert_eq!(kind_of(&rate("", None)).as_deref(), Some("invalid"));
+    assert_eq!(kind_of(&typo).as_deref(), Some("invalid"));
+    assert_eq!(kind_of(&rate(EASY, Some(r#"{"max_seconds": 0}"#))).as_deref(), Some("undecided"));
+    let variant = r#"{"format":"sudoku-puzzle","format_version":1,"board":{"rows":4,"cols":4},"digits":4,"givens":[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0],"rules":[{"type":"box_grid","origin":"r1c1","box":[2,2]},{"type":"cage","sum":3,"cells":["r1c1","r1c2"]},{"type":"cage","sum":4,"cells":["r1c3","r2c3"]},{"type":"cage","sum":6,"cells":["r1c4","r2c4"]},{"type":"cage","sum":6,"cells":["r2c1","r3c1"]},{"type":"cage","sum":4,"cells":["r2c2","r3c2"]},{"type":"cage","sum":10,"cells":["r3c3","r3c4","r4c3","r4c4"]},{"type":"cage","sum":7,"cells":["r4c1","r4c2"]}]}"#;
+    assert_eq!(kind_of(&rate(variant, None)).as_deref(), Some("unsupported"), "{}", rate(variant, None));
+    assert_eq!(kind_of(&rate(EASY, None)), None);
 }
 
 #[test]
@@ -93,6 +108,7 @@ fn rate_checks_null_and_utf8() {
     // SAFETY: NULL puzzle is allowed; `o` is a valid string.
     let null = take(unsafe { pm_rate(ptr::null(), o.as_ptr()) });
     assert_eq!(error_of(&null).unwrap(), "the puzzle is NULL");
+    assert_eq!(kind_of(&null).as_deref(), Some("invalid"));
 
     let bad = CString::new(vec![b'.', 0xff, b'.']).unwrap();
     // SAFETY: `bad` is a valid NUL-terminated (non-UTF-8) string; NULL options are allowed.
@@ -126,6 +142,7 @@ fn rate_many_keeps_order_and_numbers_error_lines() {
     assert!(items[0].get("line").is_none());
     assert!(items[1]["error"].as_str().unwrap().starts_with("not unique"));
     assert_eq!(items[1]["line"], 4);
+    assert_eq!(items[1]["kind"], "not_unique");
     assert_eq!(items[2], items[0]);
     let invalid = rate_many(&text, Some(r#"{"jobs": "two"}"#));
     assert!(error_of(&invalid).unwrap().starts_with("invalid options"));
@@ -136,6 +153,7 @@ fn rate_many_keeps_order_and_numbers_error_lines() {
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v[1]["error"], "the line is not valid UTF-8");
     assert_eq!(v[1]["line"], 2);
+    assert_eq!(v[1]["kind"], "invalid");
 }
 
 /// The determinism check: each puzzle's JSON is byte-identical between pm_rate and
@@ -292,7 +310,7 @@ unsafe extern "C" fn panicking_unit() {
 fn panics_become_fallback_values() {
     // SAFETY: these test functions have no preconditions.
     unsafe {
-        assert_eq!(take(panicking_string()), boundary::INTERNAL_ERROR_JSON);
+        assert_eq!(take(panicking_string()), boundary::INTERNAL_ERROR_JSON.to_str().unwrap());
         assert_eq!(panicking_status(), pm_status::Panic as i32);
         assert_eq!(static_str(panicking_static()), "internal error");
         assert_eq!(panicking_version(), 0);

@@ -7,27 +7,9 @@
 use crate::board::Board;
 use crate::card::Card;
 use crate::solve::{CellsError, Solver, count_cells};
-use crate::{RateError, RateOptions, rate_str};
+use crate::{Error, RateOptions, rate_str};
 use rayon::prelude::*;
 use std::panic::{AssertUnwindSafe, catch_unwind};
-
-/// Why one puzzle of a batch has no result.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum BatchError {
-    /// The puzzle's own error.
-    Rate(RateError),
-    /// The engine failed on this puzzle (a bug); the others are unaffected.
-    Internal,
-}
-
-impl std::fmt::Display for BatchError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            BatchError::Rate(e) => e.fmt(f),
-            BatchError::Internal => f.write_str("internal error while handling this puzzle"),
-        }
-    }
-}
 
 /// One puzzle line of a batch text: its 1-based line number and its text (None when the line is
 /// not UTF-8, which is that line's error).
@@ -91,16 +73,13 @@ pub fn map_ordered<T: Sync, R: Send>(
     Ok(Workers::new(Some(jobs.min(items.len()).max(1)))?.map(items, each))
 }
 
-/// Runs `f`, turning a panic into `BatchError::Internal` so that one puzzle's bug costs only it.
-pub fn guarded<R>(f: impl FnOnce() -> Result<R, RateError>) -> Result<R, BatchError> {
-    match catch_unwind(AssertUnwindSafe(f)) {
-        Ok(r) => r.map_err(BatchError::Rate),
-        Err(_) => Err(BatchError::Internal),
-    }
+/// Runs `f`, turning a panic into `Error::Internal` so that one puzzle's bug costs only it.
+pub fn guarded<R>(f: impl FnOnce() -> Result<R, Error>) -> Result<R, Error> {
+    catch_unwind(AssertUnwindSafe(f)).unwrap_or(Err(Error::Internal))
 }
 
 /// Rates every puzzle text; a panic costs only its own puzzle.
-pub fn rate_many(texts: &[&str], opts: &RateOptions) -> Result<Vec<Result<Card, BatchError>>, String> {
+pub fn rate_many(texts: &[&str], opts: &RateOptions) -> Result<Vec<Result<Card, Error>>, String> {
     map_ordered(texts, opts.jobs, |text| guarded(|| rate_str(text, opts)))
 }
 
@@ -113,9 +92,9 @@ pub struct Counted {
 }
 
 /// Counts the solutions of one puzzle text up to `limit`.
-pub fn count_text(text: &str, limit: u32, with_solution: bool) -> Result<Counted, RateError> {
+pub fn count_text(text: &str, limit: u32, with_solution: bool) -> Result<Counted, Error> {
     let p = crate::read_puzzle(text)?;
-    let solver = Solver::new(&p.board).map_err(RateError::Board)?;
+    let solver = Solver::new(&p.board).map_err(Error::Board)?;
     let c = solver.count(&p.givens, limit);
     Ok(Counted { count: c.count, solution: if with_solution { c.solution } else { None } })
 }
@@ -127,7 +106,7 @@ pub fn count_many(
     limit: u32,
     with_solution: bool,
     jobs: Option<usize>,
-) -> Result<Vec<Result<Counted, BatchError>>, String> {
+) -> Result<Vec<Result<Counted, Error>>, String> {
     map_ordered(texts, jobs, |text| guarded(|| count_text(text, limit, with_solution)))
 }
 
@@ -173,14 +152,14 @@ mod tests {
             let out = count_many(&texts, 2, true, Some(jobs)).unwrap();
             assert_eq!(out[0].as_ref().unwrap().count, 1);
             assert!(out[0].as_ref().unwrap().solution.is_some());
-            assert!(matches!(out[1], Err(BatchError::Rate(RateError::Format(_)))));
+            assert!(matches!(out[1], Err(Error::Format(_))));
             assert_eq!(out[2].as_ref().unwrap().count, 2);
             assert_eq!(out[3], out[0]);
         }
         let opts = RateOptions { jobs: Some(2), ..RateOptions::default() };
         let cards = rate_many(&texts, &opts).unwrap();
         assert_eq!(cards[0].as_ref().unwrap().band, Some("Very Easy"));
-        assert!(matches!(cards[2], Err(BatchError::Rate(RateError::NotUnique))));
+        assert!(matches!(cards[2], Err(Error::NotUnique)));
     }
 
     #[test]

@@ -2,8 +2,9 @@
 //! 5.3): the format layer writes, this module proves. It sits above `solve` because the proof is a
 //! search, and `format` stays below it (reading and writing never search).
 
+use crate::Error;
 use crate::format::json::Json;
-use crate::format::{self, Document, FormatError, RuleSupport};
+use crate::format::{self, Document, RuleSupport};
 use crate::solve::{self, Solver};
 
 /// How many search nodes the canonical writer spends proving a puzzle unique before it gives up
@@ -11,12 +12,12 @@ use crate::solve::{self, Solver};
 pub const EXPORT_MAX_NODES: u64 = 1_000_000;
 
 /// The canonical text of a document: `dumps(to_export(doc))`.
-pub fn canonical_text(doc: &Document) -> Result<String, FormatError> {
+pub fn canonical_text(doc: &Document) -> Result<String, Error> {
     canonical_text_with_budget(doc, EXPORT_MAX_NODES)
 }
 
 /// As [`canonical_text`], with the number of search nodes the uniqueness proof may use.
-pub fn canonical_text_with_budget(doc: &Document, max_nodes: u64) -> Result<String, FormatError> {
+pub fn canonical_text_with_budget(doc: &Document, max_nodes: u64) -> Result<String, Error> {
     Ok(format::canonical::dumps(&to_export_with_budget(doc, true, true, max_nodes)?, true))
 }
 
@@ -24,7 +25,7 @@ pub fn canonical_text_with_budget(doc: &Document, max_nodes: u64) -> Result<Stri
 /// spelling per mechanic (5.3), rules in the order of 5.4. `with_solution` adds the unique
 /// solution (only for puzzles whose rules the engine solves); `describe` fills an empty
 /// `meta.type` / `meta.rules_text` (section 7).
-pub fn to_export(doc: &Document, with_solution: bool, describe: bool) -> Result<Json, FormatError> {
+pub fn to_export(doc: &Document, with_solution: bool, describe: bool) -> Result<Json, Error> {
     to_export_with_budget(doc, with_solution, describe, EXPORT_MAX_NODES)
 }
 
@@ -35,7 +36,7 @@ pub fn to_export_with_budget(
     with_solution: bool,
     describe: bool,
     max_nodes: u64,
-) -> Result<Json, FormatError> {
+) -> Result<Json, Error> {
     let solution = if with_solution {
         // The writer reads a house-less plain board as the classic one; so does the proof.
         let implied = format::writer::with_implied_houses(doc);
@@ -49,16 +50,7 @@ pub fn to_export_with_budget(
 /// The unique solution of a puzzle whose rules the engine solves, in reading order; `None` when
 /// it has none or several (or rules the engine does not solve), an error when the search used up
 /// `max_nodes` before deciding.
-fn unique_solution(doc: &Document, max_nodes: u64) -> Result<Option<Vec<u8>>, FormatError> {
-    let undecided = |n: u64| {
-        format::err(
-            format!(
-                "uniqueness not decided within {n} search nodes (the canonical text holds the solution only \
-                 when the puzzle has exactly one)"
-            ),
-            None,
-        )
-    };
+fn unique_solution(doc: &Document, max_nodes: u64) -> Result<Option<Vec<u8>>, Error> {
     match doc.rule_support() {
         RuleSupport::Unsupported => return Ok(None),
         // Killer cages: the solver's small cage search (the engine does not rate sums yet).
@@ -66,7 +58,7 @@ fn unique_solution(doc: &Document, max_nodes: u64) -> Result<Option<Vec<u8>>, Fo
             return match solve::cage_search::count(doc, 2, max_nodes) {
                 Ok((1, sol)) => Ok(sol),
                 Ok(_) => Ok(None),
-                Err(e) => Err(undecided(e.max_nodes)),
+                Err(e) => Err(Error::SearchLimit { max_nodes: e.max_nodes }),
             };
         }
         RuleSupport::Houses => {}
@@ -76,6 +68,6 @@ fn unique_solution(doc: &Document, max_nodes: u64) -> Result<Option<Vec<u8>>, Fo
     match solver.count_with_budget(&p.givens, 2, max_nodes) {
         Ok(c) if c.count == 1 => Ok(c.solution),
         Ok(_) => Ok(None),
-        Err(e) => Err(undecided(e.max_nodes)),
+        Err(e) => Err(Error::SearchLimit { max_nodes: e.max_nodes }),
     }
 }

@@ -23,6 +23,7 @@ pub mod bits;
 pub mod board;
 pub mod budget;
 pub mod card;
+pub mod error;
 pub mod export;
 pub mod format;
 pub mod model;
@@ -33,13 +34,14 @@ pub mod techniques;
 
 use board::Board;
 use card::{Card, Field};
-use format::{FormatError, Puzzle};
+use format::Puzzle;
 use price::GraderModel;
 use serde::Deserialize;
 use solve::{AnyGeometry, Solver};
 use std::collections::BTreeMap;
-use std::fmt;
 use techniques::State;
+
+pub use error::{Error, ErrorKind, error_object};
 
 /// The SIMD level the exact 9x9 solver runs at on this CPU ("avx512f", "avx2", "sse2", "neon" on
 /// ARM64, or "scalar" for the portable path); other work uses the compiler's baseline
@@ -53,48 +55,6 @@ pub const VERSION: &str = card::GRADER_VERSION;
 
 /// The most cells a one-line puzzle or a cell array may have (25x25).
 pub const MAX_LINE_CELLS: usize = 625;
-
-/// Why a puzzle has no card.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum RateError {
-    /// The text is not a puzzle.
-    Format(FormatError),
-    /// The board is larger than the engine handles.
-    Board(String),
-    /// No grid completes the givens; `conflict` names two givens that clash directly.
-    NoSolution { conflict: Option<String> },
-    /// More than one grid completes the givens.
-    NotUnique,
-    /// The puzzle is unique but needs a technique this build does not have.
-    Unsupported(String),
-    /// The options are not valid.
-    Options(String),
-    /// Uniqueness was not proven within max_seconds.
-    Undecided,
-}
-
-impl fmt::Display for RateError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RateError::Format(e) => write!(f, "unreadable puzzle: {e}"),
-            RateError::Board(m) => write!(f, "unsupported board: {m}"),
-            RateError::NoSolution { conflict: Some(c) } => write!(f, "no solution: {c}"),
-            RateError::NoSolution { conflict: None } => f.write_str("no solution"),
-            RateError::NotUnique => f.write_str("not unique: the puzzle has more than one solution"),
-            RateError::Unsupported(m) => f.write_str(m),
-            RateError::Options(m) => write!(f, "invalid options: {m}"),
-            RateError::Undecided => f.write_str("undecided: uniqueness was not proven within max_seconds"),
-        }
-    }
-}
-
-impl std::error::Error for RateError {}
-
-impl From<FormatError> for RateError {
-    fn from(e: FormatError) -> Self {
-        RateError::Format(e)
-    }
-}
 
 /// What a card should hold.
 #[derive(Clone, Debug, PartialEq)]
@@ -154,10 +114,10 @@ struct RawOptions {
 
 impl RateOptions {
     /// Options from a list of field names (unknown or not yet computed names are an error).
-    pub fn with_fields<S: AsRef<str>>(names: &[S]) -> Result<RateOptions, RateError> {
+    pub fn with_fields<S: AsRef<str>>(names: &[S]) -> Result<RateOptions, Error> {
         let mut fields = Vec::new();
         for n in names {
-            let f = Field::parse(n.as_ref().trim()).map_err(RateError::Options)?;
+            let f = Field::parse(n.as_ref().trim()).map_err(Error::Options)?;
             if !fields.contains(&f) {
                 fields.push(f);
             }
@@ -167,17 +127,17 @@ impl RateOptions {
 
     /// Asks for step explanations at these levels ("notation", "short", "teach"); an empty list
     /// turns them off. Explanations come with the steps, so the steps field is added.
-    pub fn set_explain<S: AsRef<str>>(&mut self, levels: &[S]) -> Result<(), RateError> {
+    pub fn set_explain<S: AsRef<str>>(&mut self, levels: &[S]) -> Result<(), Error> {
         for level in levels {
             match level.as_ref().trim() {
                 "notation" => {}
                 l @ ("short" | "teach") => {
-                    return Err(RateError::Options(format!(
+                    return Err(Error::Options(format!(
                         "explanation level \"{l}\" is not produced by this build yet (available: notation)"
                     )));
                 }
                 l => {
-                    return Err(RateError::Options(format!(
+                    return Err(Error::Options(format!(
                         "unknown explanation level \"{l}\" (levels: notation, short, teach)"
                     )));
                 }
@@ -191,19 +151,19 @@ impl RateOptions {
     }
 
     /// Options from the JSON object of the C ABI: NULL or "" means the defaults.
-    pub fn from_json(text: &str) -> Result<RateOptions, RateError> {
+    pub fn from_json(text: &str) -> Result<RateOptions, Error> {
         if text.trim().is_empty() {
             return Ok(RateOptions::default());
         }
-        let raw: RawOptions = serde_json::from_str(text).map_err(|e| RateError::Options(e.to_string()))?;
+        let raw: RawOptions = serde_json::from_str(text).map_err(|e| Error::Options(e.to_string()))?;
         let max_seconds = match &raw.max_seconds {
             None | Some(serde_json::Value::Null) => None,
             Some(v) => Some(v.as_f64().filter(|s| s.is_finite() && *s >= 0.0).ok_or_else(|| {
-                RateError::Options("\"max_seconds\" must be a number of seconds, at least 0".into())
+                Error::Options("\"max_seconds\" must be a number of seconds, at least 0".into())
             })?),
         };
         if raw.jobs == Some(0) {
-            return Err(RateError::Options("\"jobs\" must be at least 1".into()));
+            return Err(Error::Options("\"jobs\" must be at least 1".into()));
         }
         let mut opts = match raw.fields {
             Some(names) => RateOptions::with_fields(&names)?,
@@ -221,7 +181,7 @@ impl RateOptions {
         if let Some(g) = raw.grader_model {
             GraderModel::shipped()
                 .with_overrides(g.iter().map(|(k, v)| (k.as_str(), v)))
-                .map_err(RateError::Options)?;
+                .map_err(Error::Options)?;
             opts.grader_model = g;
         }
         Ok(opts)
@@ -230,9 +190,9 @@ impl RateOptions {
 
 /// The levels an `explain` option names: true = every level this build produces, false = none,
 /// a level name, or a list of them.
-fn explain_levels(v: &serde_json::Value) -> Result<Vec<String>, RateError> {
+fn explain_levels(v: &serde_json::Value) -> Result<Vec<String>, Error> {
     use serde_json::Value;
-    let bad = || RateError::Options("\"explain\" must be true, false, a level name or a list of them".into());
+    let bad = || Error::Options("\"explain\" must be true, false, a level name or a list of them".into());
     match v {
         Value::Bool(true) => Ok(vec!["notation".into()]),
         Value::Bool(false) => Ok(Vec::new()),
@@ -245,11 +205,11 @@ fn explain_levels(v: &serde_json::Value) -> Result<Vec<String>, RateError> {
 /// Reads a puzzle for the engine: a one-line classic, or a `sudoku-puzzle` document (a text
 /// starting with `{`). A document with rules the engine does not solve yet (anything but houses)
 /// is refused with an error naming those rule families; `format::read` reads every document.
-pub fn read_puzzle(text: &str) -> Result<Puzzle, RateError> {
+pub fn read_puzzle(text: &str) -> Result<Puzzle, Error> {
     let p = format::read(text)?;
     let unsolved = p.unsolved_families();
     if !unsolved.is_empty() {
-        return Err(RateError::Unsupported(format!(
+        return Err(Error::Unsupported(format!(
             "this build of pencilmark does not solve these rules yet: {} (only houses: grids, boxes, rows, columns, regions)",
             unsolved.join(", ")
         )));
@@ -279,21 +239,21 @@ fn direct_conflict(p: &Puzzle) -> Option<String> {
 }
 
 /// Proves that a puzzle has exactly one solution and returns it.
-pub fn unique_solution(p: &Puzzle) -> Result<Vec<u8>, RateError> {
+pub fn unique_solution(p: &Puzzle) -> Result<Vec<u8>, Error> {
     unique_solution_until(p, None)
 }
 
 /// As [`unique_solution`], giving up at `deadline` with `Undecided` (large boards can take long).
-fn unique_solution_until(p: &Puzzle, deadline: Option<std::time::Instant>) -> Result<Vec<u8>, RateError> {
-    let solver = Solver::new(&p.board).map_err(RateError::Board)?;
+fn unique_solution_until(p: &Puzzle, deadline: Option<std::time::Instant>) -> Result<Vec<u8>, Error> {
+    let solver = Solver::new(&p.board).map_err(Error::Board)?;
     let c = match deadline {
         None => solver.count(&p.givens, 2),
-        Some(at) => solver.count_until(&p.givens, 2, at).ok_or(RateError::Undecided)?,
+        Some(at) => solver.count_until(&p.givens, 2, at).ok_or(Error::Undecided)?,
     };
     match c.count {
-        0 => Err(RateError::NoSolution { conflict: direct_conflict(p) }),
+        0 => Err(Error::NoSolution { conflict: direct_conflict(p) }),
         1 => Ok(c.solution.expect("a count of 1 carries its solution")),
-        _ => Err(RateError::NotUnique),
+        _ => Err(Error::NotUnique),
     }
 }
 
@@ -311,17 +271,17 @@ fn wants_model(fields: &[Field]) -> bool {
 /// With `max_seconds`, the whole call is bounded: uniqueness not proven in time raises
 /// `Undecided`; a band route cut by the limit gives band "Unknown" with the techniques found so
 /// far; a technique list cut by it keeps the band (`completed` false either way).
-pub fn rate(p: &Puzzle, opts: &RateOptions) -> Result<Card, RateError> {
+pub fn rate(p: &Puzzle, opts: &RateOptions) -> Result<Card, Error> {
     let started = std::time::Instant::now();
     if let Some(s) = opts.max_seconds
         && !(s.is_finite() && s >= 0.0)
     {
-        return Err(RateError::Options("max_seconds must be a number of seconds, at least 0".into()));
+        return Err(Error::Options("max_seconds must be a number of seconds, at least 0".into()));
     }
     let budget = budget::Budget::seconds_from(started, opts.max_seconds);
     let solution = unique_solution_until(p, budget.deadline())?;
     if budget.passed() {
-        return Err(RateError::Undecided);
+        return Err(Error::Undecided);
     }
     let overridden;
     let grader_model = if opts.grader_model.is_empty() {
@@ -329,10 +289,10 @@ pub fn rate(p: &Puzzle, opts: &RateOptions) -> Result<Card, RateError> {
     } else {
         overridden = GraderModel::shipped()
             .with_overrides(opts.grader_model.iter().map(|(k, v)| (k.as_str(), v)))
-            .map_err(RateError::Options)?;
+            .map_err(Error::Options)?;
         &overridden
     };
-    let geometry = AnyGeometry::new(&p.board).map_err(RateError::Board)?;
+    let geometry = AnyGeometry::new(&p.board).map_err(Error::Board)?;
     let max_band = opts.max_band_override.unwrap_or_else(techniques::rated_max_band);
     let route_opts = route::RouteOptions {
         alternatives: opts.alternatives,
@@ -373,7 +333,7 @@ pub fn rate(p: &Puzzle, opts: &RateOptions) -> Result<Card, RateError> {
             }
             Ok(card)
         }
-        Err(stuck) => Err(RateError::Unsupported(format!(
+        Err(stuck) => Err(Error::Unsupported(format!(
             "needs a technique above {} (band {max_band}), the hardest band this build of pencilmark rates: \
              the easiest route is stuck after {} steps with {} of {} cells open",
             techniques::band_name(max_band),
@@ -385,21 +345,16 @@ pub fn rate(p: &Puzzle, opts: &RateOptions) -> Result<Card, RateError> {
 }
 
 /// Reads and rates a puzzle text.
-pub fn rate_str(text: &str, opts: &RateOptions) -> Result<Card, RateError> {
+pub fn rate_str(text: &str, opts: &RateOptions) -> Result<Card, Error> {
     rate(&read_puzzle(text)?, opts)
 }
 
-/// The `{"error": ...}` object for an error.
-pub fn error_json(e: &RateError) -> String {
-    serde_json::json!({ "error": e.to_string() }).to_string()
-}
-
 /// Rates a puzzle text with options given as JSON (None or "" = defaults): the card's JSON, or an
-/// `{"error": ...}` object. Never panics on bad input.
+/// `{"error": ..., "kind": ...}` object. Never panics on bad input.
 pub fn rate_json(text: &str, options_json: Option<&str>) -> String {
     let result = RateOptions::from_json(options_json.unwrap_or("")).and_then(|o| rate_str(text, &o));
     match result {
         Ok(card) => card.to_json(),
-        Err(e) => error_json(&e),
+        Err(e) => e.to_json(),
     }
 }

@@ -4,7 +4,7 @@
 //!
 //! The samples are small in debug builds (CI) and larger in release (`cargo test --release`).
 
-use pencilmark::{RateError, RateOptions, rate_str};
+use pencilmark::{Error, RateOptions, rate_str};
 use serde_json::Value;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -47,7 +47,7 @@ fn every_unique_puzzle_gets_a_band(file: &str, n: usize) {
     let mut rated = 0;
     for line in &lines {
         let first = match rate_str(line, &opts) {
-            Err(RateError::NotUnique) | Err(RateError::NoSolution { .. }) => continue,
+            Err(Error::NotUnique) | Err(Error::NoSolution { .. }) => continue,
             other => other.unwrap_or_else(|e| panic!("{line}: {e}")),
         };
         let card = json(&first);
@@ -206,7 +206,7 @@ fn options_from_json() {
     assert!(o.allow_guessing);
     assert_eq!(RateOptions::from_json(r#"{"max_seconds": null}"#).unwrap().max_seconds, None);
     for bad in [r#"{"max_seconds": -1}"#, r#"{"max_seconds": "5"}"#, r#"{"allow_guessing": 1}"#] {
-        assert!(matches!(RateOptions::from_json(bad), Err(RateError::Options(_))), "{bad}");
+        assert!(matches!(RateOptions::from_json(bad), Err(Error::Options(_))), "{bad}");
     }
     let j =
         pencilmark::rate_json(HARDEST, Some(r#"{"max_seconds": 0.01, "fields": ["band", "band_index"]}"#));
@@ -218,8 +218,8 @@ fn options_from_json() {
 #[test]
 fn a_zero_limit_is_undecided() {
     let opts = RateOptions { max_seconds: Some(0.0), ..RateOptions::default() };
-    assert_eq!(rate_str(EXPERT, &opts), Err(RateError::Undecided));
-    assert!(RateError::Undecided.to_string().contains("max_seconds"));
+    assert_eq!(rate_str(EXPERT, &opts), Err(Error::Undecided));
+    assert!(Error::Undecided.to_string().contains("max_seconds"));
 }
 
 #[test]

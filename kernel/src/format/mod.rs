@@ -27,7 +27,6 @@ pub use houses::document_houses;
 pub use writer::write_export;
 
 use crate::board::{Board, HouseKind, standard_box};
-use std::fmt;
 
 /// A puzzle: a board and its givens (0 = empty cell), one entry per cell in engine order; for a
 /// `sudoku-puzzle` document also the document itself (every rule, typed, as read).
@@ -38,23 +37,7 @@ pub struct Puzzle {
     pub document: Option<Box<Document>>,
 }
 
-/// Why a puzzle text could not be read; `column` is 1-based in the input text.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FormatError {
-    pub message: String,
-    pub column: Option<usize>,
-}
-
-impl fmt::Display for FormatError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.column {
-            Some(c) => write!(f, "{} (column {c})", self.message),
-            None => f.write_str(&self.message),
-        }
-    }
-}
-
-impl std::error::Error for FormatError {}
+pub use crate::error::FormatError;
 
 pub(crate) fn err(message: String, column: Option<usize>) -> FormatError {
     FormatError { message, column }
