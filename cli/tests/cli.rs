@@ -47,7 +47,10 @@ fn rates_the_example_file_in_order_with_errors_in_place() {
     assert_eq!(objs[7]["error"], "no solution: the givens r1c1 and r1c2 both hold 3");
     assert!(objs[8]["error"].as_str().unwrap().contains("80 symbols"));
     // Programs branch on the kind, not on the message.
-    assert_eq!([&objs[6]["kind"], &objs[7]["kind"], &objs[8]["kind"]], ["not_unique", "no_solution", "invalid"]);
+    assert_eq!(
+        [&objs[6]["kind"], &objs[7]["kind"], &objs[8]["kind"]],
+        ["not_unique", "no_solution", "invalid"]
+    );
     assert!(objs[..6].iter().all(|o| o.get("kind").is_none()));
 }
 

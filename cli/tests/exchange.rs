@@ -44,7 +44,11 @@ fn validate_says_ok_or_why() {
         lines[1],
         "error: line 2: unreadable puzzle: rules[0] (box_grid).size: unknown member \"size\" for a box_grid rule"
     );
-    assert!(lines[2].starts_with("error: line 3: unreadable puzzle: the JSON text ends too early (truncated?)"), "{}", lines[2]);
+    assert!(
+        lines[2].starts_with("error: line 3: unreadable puzzle: the JSON text ends too early (truncated?)"),
+        "{}",
+        lines[2]
+    );
 }
 
 #[test]

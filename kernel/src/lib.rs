@@ -76,6 +76,8 @@ pub struct RateOptions {
     pub max_seconds: Option<f64>,
     /// Named grader-model overrides (card-reference.txt, grader_model): a number sets the
     /// parameter, "x<factor>" scales it, e.g. {"score.map.A": "x1.2"}. Empty = the shipped model.
+    /// Each value keeps the fitted value's sign within a factor of 10 of it (`price::OVERRIDE_FACTOR`);
+    /// anything else is an `Invalid` error.
     pub grader_model: BTreeMap<String, serde_json::Value>,
     /// Development only: route up to this band even where the engine does not yet search every
     /// technique of the bands below it (cards may then be incomplete). None = the fully searched bands.

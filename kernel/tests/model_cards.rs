@@ -109,6 +109,49 @@ fn grader_model_overrides() {
     assert!(m.names().len() > 50);
 }
 
+/// Every parameter at the ends of its override range still gives a card with finite numbers;
+/// beyond the range, and for values that are not finite, the options are refused (kind invalid).
+#[test]
+fn grader_model_overrides_stay_in_range() {
+    let names: Vec<String> =
+        pencilmark::model::GraderModel::shipped().names().into_iter().map(|(n, _)| n).collect();
+    for name in &names {
+        for factor in ["x10", "x0.1", "x1"] {
+            let opts = format!(
+                r#"{{"fields": ["band", "difficulty", "time", "time_p90"], "grader_model": {{"{name}": "{factor}"}}}}"#
+            );
+            let c = card(WORKED, &opts);
+            // A parameter fitted at 0 only accepts 0 (x1).
+            if c.get("error").is_some() {
+                assert_eq!(
+                    pencilmark::model::GraderModel::shipped().get(name),
+                    Some(0.0),
+                    "{name} {factor}: {c}"
+                );
+                continue;
+            }
+            for key in ["difficulty", "time", "time_p90"] {
+                let v = c[key].as_f64().unwrap_or_else(|| panic!("{name} {factor}: {key} is {}", c[key]));
+                assert!(v.is_finite() && v >= 0.0, "{name} {factor}: {key} = {v}");
+            }
+        }
+        for bad in [
+            r#""x-1""#,
+            r#""x1e308""#,
+            r#""x10.5""#,
+            r#""x0.09""#,
+            r#""x0""#,
+            "1e308",
+            r#""xNaN""#,
+            r#""xinf""#,
+        ] {
+            let c = card(WORKED, &format!(r#"{{"grader_model": {{"{name}": {bad}}}}}"#));
+            assert_eq!(c["kind"], "invalid", "{name} = {bad}: {c}");
+            assert!(c["error"].as_str().unwrap().contains(name.as_str()), "{c}");
+        }
+    }
+}
+
 #[test]
 fn model_is_deterministic() {
     let opts = RateOptions::with_fields(&["difficulty", "time", "time_p90"]).unwrap();

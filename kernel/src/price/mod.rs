@@ -8,5 +8,5 @@ pub mod features;
 pub mod params;
 pub mod step;
 
-pub use params::{GraderModel, PriceSet};
+pub use params::{GraderModel, OVERRIDE_FACTOR, PriceSet};
 pub use step::price;

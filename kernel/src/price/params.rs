@@ -249,21 +249,53 @@ impl GraderModel {
                 }
                 _ => return Err(format!("grader_model \"{name}\": a number or \"x<factor>\"")),
             };
-            let mut found = false;
+            let mut found = None;
             m.visit(&mut |n, v| {
                 if n == name {
-                    *v = change(*v);
-                    found = true;
+                    let fitted = *v;
+                    *v = change(fitted);
+                    found = Some((fitted, *v));
                 }
             });
-            if !found {
+            let Some((fitted, new)) = found else {
                 return Err(format!("grader_model: unknown parameter \"{name}\""));
-            }
-            let bad = m.names().into_iter().find(|(_, v)| !v.is_finite());
-            if let Some((n, _)) = bad {
-                return Err(format!("grader_model: \"{n}\" is not finite"));
-            }
+            };
+            check_range(name, fitted, new)?;
         }
         Ok(m)
     }
+}
+
+/// How far an override may move a parameter from its fitted value, as a factor either way.
+pub const OVERRIDE_FACTOR: f64 = 10.0;
+
+/// An override keeps the fitted value's sign and stays within [`OVERRIDE_FACTOR`] of it either
+/// way: the model's terms are fitted in those ranges, and beyond them a card's numbers overflow
+/// or collapse to zero (a what-if that answers nothing).
+fn check_range(name: &str, fitted: f64, new: f64) -> Result<(), String> {
+    if !new.is_finite() {
+        return Err(format!("grader_model \"{name}\": {new} is not a finite number"));
+    }
+    if fitted == 0.0 {
+        // Nothing to scale from: only the fitted value itself.
+        return if new == 0.0 {
+            Ok(())
+        } else {
+            Err(format!("grader_model \"{name}\": this parameter is 0 in the fitted model and stays 0"))
+        };
+    }
+    // The ends themselves are in range ("x0.01" lands a rounding error below them).
+    let slack = 1.0 + 1e-9;
+    let ratio = new / fitted;
+    if !(1.0 / (OVERRIDE_FACTOR * slack)..=OVERRIDE_FACTOR * slack).contains(&ratio) {
+        let (lo, hi) = {
+            let (a, b) = (fitted / OVERRIDE_FACTOR, fitted * OVERRIDE_FACTOR);
+            (a.min(b), a.max(b))
+        };
+        return Err(format!(
+            "grader_model \"{name}\": {new} is out of range (fitted {fitted}; allowed {lo} to {hi}, the same sign \
+             within a factor of {OVERRIDE_FACTOR})"
+        ));
+    }
+    Ok(())
 }
