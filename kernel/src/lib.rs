@@ -333,6 +333,7 @@ pub fn rate(p: &Puzzle, opts: &RateOptions) -> Result<Card, Error> {
             if opts.explain {
                 card::explain_steps(&mut card, &p.board, &p.givens, &c, budget);
             }
+            card::describe_puzzle(&mut card, p, &opts.fields);
             Ok(card)
         }
         Err(stuck) => Err(Error::Unsupported(format!(

@@ -2,9 +2,11 @@
 //! order, serialised to JSON.
 
 pub mod notation;
+pub mod symmetry;
 
 use crate::board::Board;
 use crate::budget::Budget;
+use crate::format::{Description, Puzzle};
 use crate::model::{self, Numbers};
 use crate::route::{Contents, Step};
 use crate::techniques::{Tech, band_name};
@@ -33,10 +35,14 @@ pub enum Field {
     Completed,
     Elapsed,
     Steps,
+    /// The variant name and rule texts (`describe`).
+    Describe,
+    /// The symmetries of the givens pattern.
+    Symmetry,
 }
 
 impl Field {
-    pub const ALL: [Field; 11] = [
+    pub const ALL: [Field; 13] = [
         Field::Difficulty,
         Field::Time,
         Field::TimeMean,
@@ -48,6 +54,8 @@ impl Field {
         Field::Completed,
         Field::Elapsed,
         Field::Steps,
+        Field::Describe,
+        Field::Symmetry,
     ];
 
     pub fn key(self) -> &'static str {
@@ -64,6 +72,8 @@ impl Field {
             Field::Completed => "completed",
             Field::Elapsed => "elapsed",
             Field::Steps => "steps",
+            Field::Describe => "describe",
+            Field::Symmetry => "symmetry",
         }
     }
 
@@ -82,7 +92,7 @@ impl Field {
         if let Some(n) = percentile {
             return Ok(Field::TimePercentile(n));
         }
-        const LATER: [&str; 6] = ["issues", "reject", "warning", "se", "describe", "symmetry"];
+        const LATER: [&str; 4] = ["issues", "reject", "warning", "se"];
         let known: Vec<&str> = Field::ALL.iter().map(|f| f.key()).chain(["time_p1 .. time_p99"]).collect();
         if LATER.contains(&key) {
             Err(format!(
@@ -208,6 +218,10 @@ pub struct Card {
     pub elapsed: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub steps: Option<Vec<CardStep>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub describe: Option<Description>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub symmetry: Option<Vec<symmetry::Symmetry>>,
 }
 
 impl Card {
@@ -326,5 +340,18 @@ pub fn build(
         completed: run.completed,
         elapsed: want(Field::Elapsed).then_some((run.elapsed * 10_000.0).round() / 10_000.0),
         steps: want(Field::Steps).then(|| card_steps(board, &contents.route.steps)),
+        describe: None,
+        symmetry: None,
+    }
+}
+
+/// Adds the fields that describe the puzzle itself rather than its solving: `describe` and
+/// `symmetry`, when asked for.
+pub fn describe_puzzle(card: &mut Card, puzzle: &Puzzle, fields: &[Field]) {
+    if fields.contains(&Field::Describe) {
+        card.describe = Some(crate::format::describe(&puzzle.to_document()));
+    }
+    if fields.contains(&Field::Symmetry) {
+        card.symmetry = Some(symmetry::symmetries(&puzzle.board, &puzzle.givens));
     }
 }

@@ -605,8 +605,52 @@ fn rule_cells(r: &Json) -> Vec<Pos> {
     out
 }
 
-/// `describe()`: (variant name, rules_text) of an exported document (section 7).
-pub(super) fn describe_doc(doc: &Document, ex: &Json) -> (String, String) {
+/// What the describer says of a puzzle: its variant name and, per rule family, the rule as a
+/// person reads it (the base grid first).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Description {
+    /// "Sudoku", "Jigsaw Sudoku", "Killer Sudoku", "Samurai Sudoku", ...
+    pub type_name: String,
+    /// (family name, its rule sentence), in the order a rules text lists them.
+    pub rules: Vec<(String, String)>,
+}
+
+impl Description {
+    /// The rules as one text, a "Name: sentence" line per family (an export's `meta.rules_text`).
+    pub fn rules_text(&self) -> String {
+        self.rules.iter().map(|(k, v)| format!("{k}: {v}")).collect::<Vec<_>>().join("\n")
+    }
+}
+
+/// `{"type": ..., "rules": {family: sentence, ...}}`, the families in order (the card's `describe`).
+impl serde::Serialize for Description {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        struct Rules<'a>(&'a [(String, String)]);
+        impl serde::Serialize for Rules<'_> {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                let mut m = s.serialize_map(Some(self.0.len()))?;
+                for (k, v) in self.0 {
+                    m.serialize_entry(k, v)?;
+                }
+                m.end()
+            }
+        }
+        let mut m = s.serialize_map(Some(2))?;
+        m.serialize_entry("type", &self.type_name)?;
+        m.serialize_entry("rules", &Rules(&self.rules))?;
+        m.end()
+    }
+}
+
+/// The variant name and rules of a document (section 7), made from its rules as the canonical
+/// export writes them.
+pub fn describe(doc: &Document) -> Description {
+    describe_doc(doc, &super::writer::write_export(doc, None, false))
+}
+
+/// `describe()` of an exported document (section 7).
+pub(super) fn describe_doc(doc: &Document, ex: &Json) -> Description {
     let d = doc.digits;
     let rules: Vec<&Json> =
         ex.get("rules").and_then(Json::as_arr).map(|a| a.iter().collect()).unwrap_or_default();
@@ -859,6 +903,5 @@ pub(super) fn describe_doc(doc: &Document, ex: &Json) -> (String, String) {
                 .collect::<Vec<_>>()
                 .join(" ")
         };
-    let text = lines.iter().map(|(k, v)| format!("{k}: {v}")).collect::<Vec<_>>().join("\n");
-    (typ, text)
+    Description { type_name: typ, rules: lines }
 }

@@ -1909,7 +1909,8 @@ pub fn write_export(doc: &Document, solution: Option<&[u8]>, describe: bool) -> 
     body.push(("rules".into(), Json::Arr(rules)));
     if describe {
         let draft = Json::Obj(out.iter().chain(body.iter()).cloned().collect());
-        let (typ, text) = describe_doc(doc, &draft);
+        let description = describe_doc(doc, &draft);
+        let (typ, text) = (description.type_name.clone(), description.rules_text());
         let empty = |k: &str, meta: &Vec<(String, Json)>| !meta.iter().any(|(x, _)| x == k);
         if empty("rules_text", &meta) {
             meta.push(("rules_text".into(), Json::Str(text)));
