@@ -58,7 +58,15 @@ fn main() {
     writeln!(out, "pub static TECHNIQUES: [TechniqueInfo; {}] = [", techniques.len()).unwrap();
     let mut last_band = 0;
     for (i, r) in techniques.iter().enumerate() {
-        assert_eq!(r.len(), 5, "techniques.csv row {}: 5 fields", i + 1);
+        assert_eq!(r.len(), 6, "techniques.csv row {}: 6 fields", i + 1);
+        let se = match r[5].trim() {
+            "" => "None".to_string(),
+            v => {
+                let x: f64 = v.parse().unwrap_or_else(|_| panic!("techniques.csv {}: se {v:?}", r[0]));
+                assert!((1.0..=12.0).contains(&x), "techniques.csv {}: se {x} off the SE scale", r[0]);
+                format!("Some({x:?})")
+            }
+        };
         let band: u8 = r[2].parse().expect("band");
         assert!(band >= last_band, "techniques.csv: rows sorted by band ({})", r[0]);
         assert!((band as usize) < bands.len(), "band {band} has a name");
@@ -75,7 +83,7 @@ fn main() {
             .collect();
         writeln!(
             out,
-            "    TechniqueInfo {{ code: {:?}, name: {:?}, band: {band}, classic: {}, special_case_of: &[{}] }},",
+            "    TechniqueInfo {{ code: {:?}, name: {:?}, band: {band}, classic: {}, special_case_of: &[{}], se: {se} }},",
             r[0],
             r[1],
             r[3] == "C",

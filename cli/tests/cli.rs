@@ -85,7 +85,7 @@ fn bad_fields_and_missing_files_exit_2() {
     let out = pencilmark(&["rate", "data/examples/classic.txt", "--fields", "bnad"], None);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown card field \"bnad\""));
-    let out = pencilmark(&["rate", "data/examples/classic.txt", "--fields", "se"], None);
+    let out = pencilmark(&["rate", "data/examples/classic.txt", "--fields", "issues"], None);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("not computed by this build"));
     let out = pencilmark(&["rate", "no/such/file.txt"], None);

@@ -307,6 +307,7 @@ pub fn rate(p: &Puzzle, opts: &RateOptions) -> Result<Card, Error> {
     // Owned by this call: the band route and the written routes share its entries, and it is
     // dropped when the card is built.
     let memo = techniques::Memo::default();
+    let houses_only = p.document.as_ref().is_none_or(|d| d.rules.iter().all(|r| r.kind.is_house()));
     let result = on_geometry!(&geometry, geo => {
         let search = techniques::SearchContext::plain(geo).with_budget(budget).with_memo(&memo);
         let cx = route::RouteContext { search, prices: &grader_model.route };
@@ -320,11 +321,14 @@ pub fn rate(p: &Puzzle, opts: &RateOptions) -> Result<Card, Error> {
                 .flatten();
             // The limit passed while the numbers were computed: they are null, the card not complete.
             let model_cut = want_model && c.band.is_some() && numbers.is_none() && budget.passed();
-            (c, numbers, model_cut)
+            // SE's own way through the puzzle (null but for classic 9x9, or when the limit cut it).
+            let se = opts.fields.contains(&Field::Se).then(|| card::se::rate((geo, &p.board), &start, houses_only, budget));
+            let cut = model_cut || (se == Some(None) && budget.passed());
+            (c, numbers, cut, se)
         })
     });
     match result {
-        Ok((c, numbers, model_cut)) => {
+        Ok((c, numbers, model_cut, se)) => {
             let run = card::Run {
                 completed: opts.max_seconds.map(|_| c.completed && !model_cut),
                 elapsed: started.elapsed().as_secs_f64(),
@@ -333,6 +337,7 @@ pub fn rate(p: &Puzzle, opts: &RateOptions) -> Result<Card, Error> {
             if opts.explain {
                 card::explain_steps(&mut card, &p.board, &p.givens, &c, budget);
             }
+            card.se = se;
             card::describe_puzzle(&mut card, p, &opts.fields);
             Ok(card)
         }

@@ -2,6 +2,7 @@
 //! order, serialised to JSON.
 
 pub mod notation;
+pub mod se;
 pub mod symmetry;
 
 use crate::board::Board;
@@ -34,6 +35,8 @@ pub enum Field {
     StoppedAtStep,
     Completed,
     Elapsed,
+    /// Sudoku Explainer-style ratings (null but for classic 9x9).
+    Se,
     Steps,
     /// The variant name and rule texts (`describe`).
     Describe,
@@ -42,7 +45,7 @@ pub enum Field {
 }
 
 impl Field {
-    pub const ALL: [Field; 13] = [
+    pub const ALL: [Field; 14] = [
         Field::Difficulty,
         Field::Time,
         Field::TimeMean,
@@ -53,6 +56,7 @@ impl Field {
         Field::StoppedAtStep,
         Field::Completed,
         Field::Elapsed,
+        Field::Se,
         Field::Steps,
         Field::Describe,
         Field::Symmetry,
@@ -71,6 +75,7 @@ impl Field {
             Field::StoppedAtStep => "stopped_at_step",
             Field::Completed => "completed",
             Field::Elapsed => "elapsed",
+            Field::Se => "se",
             Field::Steps => "steps",
             Field::Describe => "describe",
             Field::Symmetry => "symmetry",
@@ -92,7 +97,7 @@ impl Field {
         if let Some(n) = percentile {
             return Ok(Field::TimePercentile(n));
         }
-        const LATER: [&str; 4] = ["issues", "reject", "warning", "se"];
+        const LATER: [&str; 3] = ["issues", "reject", "warning"];
         let known: Vec<&str> = Field::ALL.iter().map(|f| f.key()).chain(["time_p1 .. time_p99"]).collect();
         if LATER.contains(&key) {
             Err(format!(
@@ -216,6 +221,9 @@ pub struct Card {
     /// Wall-clock seconds of the rating (on request).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub elapsed: Option<f64>,
+    /// Null (Some(None)) for anything but classic 9x9.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub se: Option<Option<se::Se>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub steps: Option<Vec<CardStep>>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -339,6 +347,7 @@ pub fn build(
             .filter(|_| want(Field::Contains) || want(Field::StoppedAtStep)),
         completed: run.completed,
         elapsed: want(Field::Elapsed).then_some((run.elapsed * 10_000.0).round() / 10_000.0),
+        se: None,
         steps: want(Field::Steps).then(|| card_steps(board, &contents.route.steps)),
         describe: None,
         symmetry: None,

@@ -36,6 +36,8 @@ pub struct TechniqueInfo {
     pub classic: bool,
     /// The techniques this one is a special case of (an X-Wing is a Skyscraper).
     pub special_case_of: &'static [Tech],
+    /// Its value on Sudoku Explainer's classic scale; None where SE has no such rule.
+    pub se: Option<f64>,
 }
 
 include!(concat!(env!("OUT_DIR"), "/technique_table.rs"));
