@@ -5,6 +5,7 @@ mod commands;
 mod escape;
 mod input;
 mod pipeline;
+mod report;
 
 use clap::{Args, Parser, Subcommand};
 use commands::{Errors, each_record};
@@ -80,6 +81,10 @@ enum Command {
         /// elimination by full search (Trial and error, Extreme).
         #[arg(long)]
         allow_guessing: bool,
+        /// Print a readable report per puzzle instead of JSON: the grid, band, difficulty, time
+        /// and its spread, techniques, symmetry and, with --explain, the steps (replaces --fields).
+        #[arg(long, conflicts_with = "fields")]
+        report: bool,
     },
     /// Print the solution of each puzzle, or why there is none.
     #[command(after_help = EXIT_HELP)]
@@ -190,7 +195,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let max = cli.max_input_bytes;
     let outcome = match &cli.command {
-        Command::Rate { input, fields, no_alternatives, explain, max_seconds, allow_guessing } => {
+        Command::Rate { input, fields, no_alternatives, explain, max_seconds, allow_guessing, report } => {
             let opts = match fields {
                 Some(names) => RateOptions::with_fields(names).map_err(|e| e.to_string()),
                 None => Ok(RateOptions::default()),
@@ -203,6 +208,14 @@ fn main() -> ExitCode {
                     opts.set_explain(levels).map_err(|e| e.to_string())?;
                 }
                 let jobs = pipeline::capped_jobs(input.jobs, input.quiet)?;
+                if *report {
+                    let opts = report::report_options(opts);
+                    return run(&input.file, max, jobs, SLOW_BATCH, input.quiet, &|batch, out| {
+                        each_record(batch, out, Errors::Plain, |text, line, out| {
+                            report::rate(text, line, &opts, out)
+                        })
+                    });
+                }
                 run(&input.file, max, jobs, SLOW_BATCH, input.quiet, &|batch, out| {
                     each_record(batch, out, Errors::Json, |text, line, out| {
                         commands::rate(text, line, &opts, out)

@@ -205,3 +205,23 @@ fn rate_help_lists_every_field() {
 
 const WORKED_LINE: &str =
     "....4.8.3.6...8..29.86.5..1235.........7..2.........96..2......8.12..7...9.......\n";
+
+#[test]
+fn report_is_for_people() {
+    let out = pencilmark(&["rate", "--report", "-j", "2", "data/examples/classic.txt"], None);
+    assert_eq!(out.status.code(), Some(1), "the example file holds faulty lines");
+    let text = String::from_utf8(out.stdout).unwrap();
+    // One block per puzzle, in input order, errors in their place.
+    assert!(
+        text.starts_with("Puzzle on line 1: Sudoku\n . . . | . . . | . . .\n . . 3 | . . 4 | 8 . .\n"),
+        "{text}"
+    );
+    assert_eq!(text.matches("Puzzle on line ").count(), 6, "{text}");
+    assert!(text.contains("Band:       Hard\n"), "{text}");
+    let worked = text.find("Puzzle on line 6").unwrap();
+    let no_solution = text.find("error: line 8: no solution").unwrap();
+    assert!(worked < no_solution, "{text}");
+    assert!(!text.contains('{'), "no JSON in a report: {text}");
+    let clash = pencilmark(&["rate", "--report", "--fields", "band", "data/examples/classic.txt"], None);
+    assert_eq!(clash.status.code(), Some(2));
+}

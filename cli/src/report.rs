@@ -1,0 +1,182 @@
+//! `rate --report`: a card as a person reads it (the grid, band, difficulty, time and its spread,
+//! techniques with their stand-ins, symmetry and, with --explain, the steps) instead of JSON.
+
+use pencilmark::board::Board;
+use pencilmark::card::{Card, Field};
+use pencilmark::format::Puzzle;
+use pencilmark::techniques::Tech;
+use pencilmark::{Error, RateOptions};
+use std::fmt::Write;
+
+/// The card fields a report shows; steps come with --explain.
+pub fn report_options(mut opts: RateOptions) -> RateOptions {
+    let mut fields = vec![
+        Field::Band,
+        Field::Difficulty,
+        Field::Time,
+        Field::TimePercentile(SPREAD_PERCENTILE),
+        Field::Contains,
+        Field::Describe,
+        Field::Symmetry,
+    ];
+    if opts.fields.contains(&Field::Steps) {
+        fields.push(Field::Steps);
+    }
+    opts.fields = fields;
+    opts
+}
+
+/// The players' percentile the report quotes beside the median ("80% of players within").
+const SPREAD_PERCENTILE: u8 = 80;
+
+/// Rates one puzzle and writes its report, followed by a blank line.
+pub fn rate(text: &str, line: usize, opts: &RateOptions, out: &mut String) -> Result<(), Error> {
+    let puzzle = pencilmark::read_puzzle(text)?;
+    let card = pencilmark::rate(&puzzle, opts)?;
+    write_report(&puzzle, &card, line, out);
+    Ok(())
+}
+
+fn write_report(puzzle: &Puzzle, card: &Card, line: usize, out: &mut String) {
+    let kind = card.describe.as_ref().map_or("Sudoku", |d| d.type_name.as_str());
+    let _ = writeln!(out, "Puzzle on line {line}: {kind}");
+    write_grid(&puzzle.board, &puzzle.givens, out);
+    let row = |out: &mut String, label: &str, value: &str| {
+        let _ = writeln!(out, "{:<12}{value}", format!("{label}:"));
+    };
+    row(out, "Band", card.band.unwrap_or("Unknown"));
+    let number = |x: Option<Option<f64>>| x.flatten().map(|v| format!("{v:.1}"));
+    row(out, "Difficulty", &number(card.difficulty).unwrap_or_else(|| "not known".into()));
+    let spread = card.time_percentiles.0.iter().find(|(n, _)| *n == SPREAD_PERCENTILE).and_then(|(_, v)| *v);
+    let time = match (number(card.time), spread) {
+        (Some(t), Some(p)) => {
+            format!("{t} min for half of the players; {SPREAD_PERCENTILE}% finish within {p:.1} min")
+        }
+        (Some(t), None) => format!("{t} min for half of the players"),
+        (None, _) => "not known".into(),
+    };
+    row(out, "Time", &time);
+    if let Some(contains) = &card.contains {
+        let names: Vec<String> = contains
+            .iter()
+            .map(|c| {
+                let mut s = c.name.to_string();
+                if let Some(uses) = c.uses {
+                    let _ = write!(s, " x{uses}");
+                }
+                if let Some(Some(alts)) = &c.alternatives {
+                    let alts: Vec<&str> =
+                        alts.iter().map(|a| Tech::from_code(a).map_or(*a, |t| t.name())).collect();
+                    let _ = write!(s, " (or {})", alts.join(", "));
+                }
+                s
+            })
+            .collect();
+        row(out, "Techniques", &names.join("; "));
+    }
+    if let Some(symmetry) = &card.symmetry {
+        let named: Vec<String> = symmetry
+            .iter()
+            .map(|s| match s.axis {
+                Some(axis) => format!("{axis} mirror"),
+                None => match s.kind {
+                    "rot90" => "quarter turn".to_string(),
+                    "rot180" => "half turn".to_string(),
+                    other => other.to_string(),
+                },
+            })
+            .collect();
+        let named = if named.is_empty() { "none".to_string() } else { named.join(", ") };
+        row(out, "Symmetry", &named);
+    }
+    if let Some(steps) = &card.steps {
+        let _ = writeln!(out, "Steps:");
+        for s in steps {
+            let what = s.explanation.as_ref().map(|e| e.notation.clone()).unwrap_or_else(|| {
+                let result = s.placement.clone().or_else(|| s.eliminations.as_ref().map(|e| e.join(" ")));
+                format!("{}: {}", s.name, result.unwrap_or_default())
+            });
+            let _ = writeln!(out, "{:>5}. {what}", s.n);
+        }
+    }
+    out.push('\n');
+}
+
+/// The givens as a grid: `.` for an empty cell, a blank where the board has no cell, and the
+/// boxes of a classic board ruled off.
+fn write_grid(board: &Board, givens: &[u8], out: &mut String) {
+    let (rows, cols) = (board.rows, board.cols);
+    let mut at = vec![None; rows * cols];
+    for (cell, &(r, c)) in board.cell_pos.iter().enumerate() {
+        at[r * cols + c] = Some(givens[cell]);
+    }
+    let boxes = board.box_shape;
+    for r in 0..rows {
+        let mut text = String::new();
+        for c in 0..cols {
+            if let Some((_, w)) = boxes
+                && c > 0
+                && c % w == 0
+            {
+                text.push_str(" |");
+            }
+            text.push(' ');
+            text.push(match at[r * cols + c] {
+                None => ' ',
+                Some(0) => '.',
+                Some(v) => Board::digit_symbol(v),
+            });
+        }
+        let text = text.trim_end();
+        if let Some((h, _)) = boxes
+            && r > 0
+            && r % h == 0
+        {
+            // The rule under a band of boxes: the row's own shape, crossing at its bars.
+            let rule: String = text.chars().map(|ch| if ch == '|' { '+' } else { '-' }).collect();
+            let _ = writeln!(out, "{rule}");
+        }
+        let _ = writeln!(out, "{text}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_classic_grid_is_ruled_into_boxes() {
+        let p = pencilmark::read_puzzle(
+            "....4.8.3.6...8..29.86.5..1235.........7..2.........96..2......8.12..7...9.......",
+        )
+        .unwrap();
+        let mut out = String::new();
+        write_grid(&p.board, &p.givens, &mut out);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 11);
+        assert_eq!(lines[0], " . . . | . 4 . | 8 . 3");
+        assert_eq!(lines[3], "-------+-------+------");
+        assert_eq!(lines[10], " . 9 . | . . . | . . .");
+    }
+
+    #[test]
+    fn a_report_names_what_a_person_wants_to_know() {
+        let text = "....4.8.3.6...8..29.86.5..1235.........7..2.........96..2......8.12..7...9.......";
+        let mut opts = RateOptions::default();
+        opts.set_explain(&["notation"]).unwrap();
+        let opts = report_options(opts);
+        let mut out = String::new();
+        rate(text, 3, &opts, &mut out).unwrap();
+        assert!(out.starts_with("Puzzle on line 3: Sudoku\n . . . | . 4 . | 8 . 3\n"), "{out}");
+        assert!(out.contains("\nBand:       Hard\n"), "{out}");
+        assert!(out.contains("\nDifficulty: 5.9\n"), "{out}");
+        assert!(out.contains("\nTime:       10.7 min for half of the players; 80% finish within "), "{out}");
+        assert!(
+            out.contains("X-Wing x1 (or 2-String Kite, Simple Colouring, Short chain in the head)"),
+            "{out}"
+        );
+        assert!(out.contains("\nSymmetry:   none\n"), "{out}");
+        assert!(out.contains("X-Wing: 3 r58 c68 => r679c6<>3"), "{out}");
+        assert!(out.ends_with("\n\n"));
+    }
+}
