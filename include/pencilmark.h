@@ -126,8 +126,10 @@ uint32_t pm_abi_version(void);
  * of card field names), "alternatives" (bool), "max_seconds" (number: a time limit per card; the
  * card then carries "completed"), "allow_guessing" (bool: stop where logic runs out, band
  * "Unknown"), "explain" (true, "notation" or a list of levels: steps with their notation),
- * "grader_model" (object of named model overrides, e.g. {"score.map.A": "x1.2"}) and "jobs"
- * (int >= 1, used by pm_rate_many only). Unknown keys are an error.
+ * "grader_model" (object of named model overrides, e.g. {"score.map.A": "x1.2"}), "quality"
+ * (the publishing checks of the fields "issues", "reject", "warning", e.g. {"trivial":
+ * {"limit": 0.5}, "trial": {"severity": "off"}}) and "jobs" (int >= 1, used by pm_rate_many
+ * only). Unknown keys are an error.
  *
  * Returns the grade card as JSON, or an object {"error": "...", "kind": "..."} when the puzzle has
  * no card or an argument is wrong. "kind" is what a program branches on: "invalid" (not

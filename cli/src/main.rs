@@ -81,6 +81,11 @@ enum Command {
         /// elimination by full search (Trial and error, Extreme).
         #[arg(long)]
         allow_guessing: bool,
+        /// Adjust the publishing checks (fields issues, reject, warning): check.limit=N or
+        /// check.severity=reject|warning|off, comma-separated, e.g.
+        /// trivial.limit=0.5,trial.severity=reject,tedious.severity=off.
+        #[arg(long, value_name = "CHECKS")]
+        quality: Option<String>,
         /// Print a readable report per puzzle instead of JSON: the grid, band, difficulty, time
         /// and its spread, techniques, symmetry and, with --explain, the steps (replaces --fields).
         #[arg(long, conflicts_with = "fields")]
@@ -195,7 +200,16 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let max = cli.max_input_bytes;
     let outcome = match &cli.command {
-        Command::Rate { input, fields, no_alternatives, explain, max_seconds, allow_guessing, report } => {
+        Command::Rate {
+            input,
+            fields,
+            no_alternatives,
+            explain,
+            max_seconds,
+            allow_guessing,
+            quality,
+            report,
+        } => {
             let opts = match fields {
                 Some(names) => RateOptions::with_fields(names).map_err(|e| e.to_string()),
                 None => Ok(RateOptions::default()),
@@ -204,6 +218,10 @@ fn main() -> ExitCode {
                 opts.alternatives = !no_alternatives;
                 opts.max_seconds = *max_seconds;
                 opts.allow_guessing = *allow_guessing;
+                if let Some(q) = quality {
+                    opts.quality = pencilmark::card::issues::Quality::parse_cli(q)
+                        .map_err(|e| format!("invalid --quality: {e}"))?;
+                }
                 if let Some(levels) = explain {
                     opts.set_explain(levels).map_err(|e| e.to_string())?;
                 }

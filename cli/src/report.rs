@@ -1,5 +1,6 @@
 //! `rate --report`: a card as a person reads it (the grid, band, difficulty, time and its spread,
-//! techniques with their stand-ins, symmetry and, with --explain, the steps) instead of JSON.
+//! techniques with their stand-ins, symmetry, the publishing issues and, with --explain, the
+//! steps) instead of JSON.
 
 use pencilmark::board::Board;
 use pencilmark::card::{Card, Field};
@@ -18,6 +19,7 @@ pub fn report_options(mut opts: RateOptions) -> RateOptions {
         Field::Contains,
         Field::Describe,
         Field::Symmetry,
+        Field::Issues,
     ];
     if opts.fields.contains(&Field::Steps) {
         fields.push(Field::Steps);
@@ -88,6 +90,20 @@ fn write_report(puzzle: &Puzzle, card: &Card, line: usize, out: &mut String) {
             .collect();
         let named = if named.is_empty() { "none".to_string() } else { named.join(", ") };
         row(out, "Symmetry", &named);
+    }
+    if let Some(issues) = &card.issues {
+        if issues.is_empty() {
+            row(out, "Issues", "none");
+        }
+        for (i, issue) in issues.iter().enumerate() {
+            let label = if i == 0 { "Issues" } else { "" };
+            let text = format!("{} ({}): {}", issue.code, issue.severity, issue.text);
+            if label.is_empty() {
+                let _ = writeln!(out, "{:<12}{text}", "");
+            } else {
+                row(out, label, &text);
+            }
+        }
     }
     if let Some(steps) = &card.steps {
         let _ = writeln!(out, "Steps:");
@@ -176,6 +192,7 @@ mod tests {
             "{out}"
         );
         assert!(out.contains("\nSymmetry:   none\n"), "{out}");
+        assert!(out.contains("\nIssues:     none\n"), "{out}");
         assert!(out.contains("X-Wing: 3 r58 c68 => r679c6<>3"), "{out}");
         assert!(out.ends_with("\n\n"));
     }

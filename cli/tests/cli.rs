@@ -85,9 +85,6 @@ fn bad_fields_and_missing_files_exit_2() {
     let out = pencilmark(&["rate", "data/examples/classic.txt", "--fields", "bnad"], None);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown card field \"bnad\""));
-    let out = pencilmark(&["rate", "data/examples/classic.txt", "--fields", "issues"], None);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("not computed by this build"));
     let out = pencilmark(&["rate", "no/such/file.txt"], None);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read no/such/file.txt"));
@@ -224,4 +221,25 @@ fn report_is_for_people() {
     assert!(!text.contains('{'), "no JSON in a report: {text}");
     let clash = pencilmark(&["rate", "--report", "--fields", "band", "data/examples/classic.txt"], None);
     assert_eq!(clash.status.code(), Some(2));
+}
+
+#[test]
+fn quality_adjusts_the_publishing_checks() {
+    let nearly_done = ".13298576587361294692574138376189425821453967945627813168742359734915682259836741\n";
+    let out = pencilmark(&["rate", "--fields", "issues,reject", "-"], Some(nearly_done));
+    let v = &json_lines(&out)[0];
+    assert_eq!(v["issues"][0]["code"], "trivial", "{v}");
+    assert_eq!(v["reject"], true);
+    let out = pencilmark(
+        &["rate", "--fields", "issues,reject", "--quality", "trivial.severity=off", "-"],
+        Some(nearly_done),
+    );
+    let v = &json_lines(&out)[0];
+    assert_eq!(v["issues"], serde_json::json!([]), "{v}");
+    assert_eq!(v["reject"], false);
+    for bad in ["trivia.limit=1", "trivial.limit=-1", "trial.severity=loud", "trivial"] {
+        let out = pencilmark(&["rate", "--fields", "issues", "--quality", bad, "-"], Some(nearly_done));
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("invalid --quality"), "{bad}");
+    }
 }

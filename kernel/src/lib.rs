@@ -79,6 +79,8 @@ pub struct RateOptions {
     /// Each value keeps the fitted value's sign within a factor of 10 of it (`price::OVERRIDE_FACTOR`);
     /// anything else is an `Invalid` error.
     pub grader_model: BTreeMap<String, serde_json::Value>,
+    /// Adjusts the publishing checks (the `issues` field): per check a limit and / or a severity.
+    pub quality: card::issues::Quality,
     /// Development only: route up to this band even where the engine does not yet search every
     /// technique of the bands below it (cards may then be incomplete). None = the fully searched bands.
     #[doc(hidden)]
@@ -95,6 +97,7 @@ impl Default for RateOptions {
             allow_guessing: false,
             max_seconds: None,
             grader_model: BTreeMap::new(),
+            quality: card::issues::Quality::default(),
             max_band_override: None,
         }
     }
@@ -112,6 +115,7 @@ struct RawOptions {
     max_seconds: Option<serde_json::Value>,
     explain: Option<serde_json::Value>,
     grader_model: Option<BTreeMap<String, serde_json::Value>>,
+    quality: Option<serde_json::Value>,
 }
 
 impl RateOptions {
@@ -180,6 +184,9 @@ impl RateOptions {
         }
         opts.allow_guessing = raw.allow_guessing.unwrap_or(false);
         opts.max_seconds = max_seconds;
+        if let Some(q) = &raw.quality {
+            opts.quality = card::issues::Quality::from_json(q).map_err(Error::Options)?;
+        }
         if let Some(g) = raw.grader_model {
             GraderModel::shipped()
                 .with_overrides(g.iter().map(|(k, v)| (k.as_str(), v)))
@@ -259,14 +266,26 @@ fn unique_solution_until(p: &Puzzle, deadline: Option<std::time::Instant>) -> Re
     }
 }
 
-/// True when a card with these fields needs difficulty or time.
+/// True when a card with these fields needs difficulty or time (the publishing checks read them).
 fn wants_model(fields: &[Field]) -> bool {
     fields.iter().any(|f| {
         matches!(
             f,
-            Field::Difficulty | Field::Time | Field::TimeMean | Field::TimeDist | Field::TimePercentile(_)
+            Field::Difficulty
+                | Field::Time
+                | Field::TimeMean
+                | Field::TimeDist
+                | Field::TimePercentile(_)
+                | Field::Issues
+                | Field::Reject
+                | Field::Warning
         )
     })
+}
+
+/// True when a card with these fields reads the shortest technique list.
+fn wants_list(fields: &[Field]) -> bool {
+    fields.iter().any(|f| matches!(f, Field::Contains | Field::Issues | Field::Reject | Field::Warning))
 }
 
 /// Rates a puzzle: proves it unique, solves it the way a person would, and builds the card.
@@ -301,7 +320,7 @@ pub fn rate(p: &Puzzle, opts: &RateOptions) -> Result<Card, Error> {
         max_band,
         allow_guessing: opts.allow_guessing,
         // Only the technique list needs the shrink; the steps then walk its route.
-        shrink: opts.fields.contains(&card::Field::Contains),
+        shrink: wants_list(&opts.fields),
     };
     let want_model = wants_model(&opts.fields);
     // Owned by this call: the band route and the written routes share its entries, and it is
@@ -338,6 +357,16 @@ pub fn rate(p: &Puzzle, opts: &RateOptions) -> Result<Card, Error> {
                 card::explain_steps(&mut card, &p.board, &p.givens, &c, budget);
             }
             card.se = se;
+            let techniques: Vec<techniques::Tech> = c.listed.iter().map(|l| l.tech).collect();
+            let facts = card::issues::Facts {
+                band: c.band,
+                numbers: numbers.as_ref(),
+                techniques: &techniques,
+                givens: p.givens.iter().filter(|&&v| v != 0).count(),
+                cells: p.board.cell_count(),
+                classic9: houses_only && p.board.is_classic9(),
+            };
+            card::check_publishing(&mut card, &facts, &opts.quality, &opts.fields);
             card::describe_puzzle(&mut card, p, &opts.fields);
             Ok(card)
         }

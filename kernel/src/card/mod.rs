@@ -1,6 +1,7 @@
 //! The `sudoku-grade` card (grade-card-format.txt): only the requested fields, in the spec's key
 //! order, serialised to JSON.
 
+pub mod issues;
 pub mod notation;
 pub mod se;
 pub mod symmetry;
@@ -35,6 +36,10 @@ pub enum Field {
     StoppedAtStep,
     Completed,
     Elapsed,
+    /// The publishing checks (section 4) and their two flags.
+    Issues,
+    Reject,
+    Warning,
     /// Sudoku Explainer-style ratings (null but for classic 9x9).
     Se,
     Steps,
@@ -45,7 +50,7 @@ pub enum Field {
 }
 
 impl Field {
-    pub const ALL: [Field; 14] = [
+    pub const ALL: [Field; 17] = [
         Field::Difficulty,
         Field::Time,
         Field::TimeMean,
@@ -56,6 +61,9 @@ impl Field {
         Field::StoppedAtStep,
         Field::Completed,
         Field::Elapsed,
+        Field::Issues,
+        Field::Reject,
+        Field::Warning,
         Field::Se,
         Field::Steps,
         Field::Describe,
@@ -75,6 +83,9 @@ impl Field {
             Field::StoppedAtStep => "stopped_at_step",
             Field::Completed => "completed",
             Field::Elapsed => "elapsed",
+            Field::Issues => "issues",
+            Field::Reject => "reject",
+            Field::Warning => "warning",
             Field::Se => "se",
             Field::Steps => "steps",
             Field::Describe => "describe",
@@ -97,16 +108,8 @@ impl Field {
         if let Some(n) = percentile {
             return Ok(Field::TimePercentile(n));
         }
-        const LATER: [&str; 3] = ["issues", "reject", "warning"];
         let known: Vec<&str> = Field::ALL.iter().map(|f| f.key()).chain(["time_p1 .. time_p99"]).collect();
-        if LATER.contains(&key) {
-            Err(format!(
-                "the card field \"{key}\" is not computed by this build of pencilmark yet; available: {}",
-                known.join(", ")
-            ))
-        } else {
-            Err(format!("unknown card field \"{key}\"; available: {}", known.join(", ")))
-        }
+        Err(format!("unknown card field \"{key}\"; available: {}", known.join(", ")))
     }
 }
 
@@ -221,6 +224,14 @@ pub struct Card {
     /// Wall-clock seconds of the rating (on request).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub elapsed: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub issues: Option<Vec<issues::Issue>>,
+    /// True when an issue has severity reject.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reject: Option<bool>,
+    /// True when an issue has severity warning.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub warning: Option<bool>,
     /// Null (Some(None)) for anything but classic 9x9.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub se: Option<Option<se::Se>>,
@@ -347,11 +358,27 @@ pub fn build(
             .filter(|_| want(Field::Contains) || want(Field::StoppedAtStep)),
         completed: run.completed,
         elapsed: want(Field::Elapsed).then_some((run.elapsed * 10_000.0).round() / 10_000.0),
+        issues: None,
+        reject: None,
+        warning: None,
         se: None,
         steps: want(Field::Steps).then(|| card_steps(board, &contents.route.steps)),
         describe: None,
         symmetry: None,
     }
+}
+
+/// Adds the publishing checks the fields ask for (`issues`, `reject`, `warning`).
+pub fn check_publishing(card: &mut Card, facts: &issues::Facts, quality: &issues::Quality, fields: &[Field]) {
+    let wanted = [Field::Issues, Field::Reject, Field::Warning].map(|f| fields.contains(&f));
+    if !wanted.contains(&true) {
+        return;
+    }
+    let found = issues::issues(facts, quality);
+    let any = |severity: &str| found.iter().any(|i| i.severity == severity);
+    card.reject = wanted[1].then(|| any("reject"));
+    card.warning = wanted[2].then(|| any("warning"));
+    card.issues = wanted[0].then_some(found);
 }
 
 /// Adds the fields that describe the puzzle itself rather than its solving: `describe` and

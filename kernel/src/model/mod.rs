@@ -27,18 +27,38 @@ pub struct Numbers {
     pub effort_l1: f64,
     /// The search-effort term (before its weight).
     pub search_effort: f64,
+    /// The share of the difficulty's step values carried by the three hardest steps (the
+    /// publishing check `spike`).
+    pub hardest_three_share: f64,
 }
 
 /// Sum over steps of d^beta x F / moves on offer x e^(enum_w x cage term); cages are not yet
 /// read by this engine, so the cage enumeration term is 0.
 fn value_sum<const W: usize>(geo: &Geometry<W>, steps: &[WrittenStep], beta: f64) -> f64 {
-    steps
-        .iter()
-        .map(|s| {
-            let f = written::density(geo, s.candidates) / s.on_offer.max(1) as f64;
-            (beta * s.price.max(1e-3).ln()).exp() * f
-        })
-        .sum()
+    step_values(geo, steps, beta).sum()
+}
+
+/// Each step's value: d^beta x F / moves on offer.
+fn step_values<'a, const W: usize>(
+    geo: &'a Geometry<W>,
+    steps: &'a [WrittenStep],
+    beta: f64,
+) -> impl Iterator<Item = f64> + 'a {
+    steps.iter().map(move |s| {
+        let f = written::density(geo, s.candidates) / s.on_offer.max(1) as f64;
+        (beta * s.price.max(1e-3).ln()).exp() * f
+    })
+}
+
+/// The share of the total carried by the three largest values (0 for no values).
+fn hardest_three_share(values: impl Iterator<Item = f64>) -> f64 {
+    let mut all: Vec<f64> = values.collect();
+    let total: f64 = all.iter().sum();
+    if total <= 0.0 {
+        return 0.0;
+    }
+    all.sort_by(|a, b| b.total_cmp(a));
+    all.iter().take(3).sum::<f64>() / total
 }
 
 /// The difficulty map: r = 2 l / ln 5, difficulty = A (r - r0) from `low` upward (one point =
@@ -162,6 +182,7 @@ pub fn compute_cached<const W: usize>(
         sigma_model: if classic { t.sigma_model_classic } else { t.sigma_model_other },
         effort_l1,
         search_effort,
+        hardest_three_share: hardest_three_share(step_values(geo, &by_price, model.score.beta)),
     })
 }
 
