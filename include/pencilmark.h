@@ -136,7 +136,8 @@ uint32_t pm_abi_version(void);
  * readable, NULL or not UTF-8, invalid options), "no_solution", "not_unique", "undecided"
  * (max_seconds passed before uniqueness was proven), "unsupported" (rules, board or technique
  * beyond this build; a CPU without the instruction set it was built for), "internal" (a bug,
- * caught); new kinds may be added. A card always has the key "format", an error never: test for
+ * caught); new kinds may be added. A puzzle text over 16 MiB is refused ("invalid") before it
+ * is read, so that no input can exhaust the host's memory. A card always has the key "format", an error never: test for
  * the key "error". The result is never NULL in practice; free it with pm_free.
  *
  * # Safety
@@ -144,7 +145,8 @@ uint32_t pm_abi_version(void);
  * `puzzle` and `options_json` are each NULL or a NUL-terminated string that stays valid and
  * unmodified until the call returns.
  */
-char *pm_rate(const char *puzzle, const char *options_json);
+char *pm_rate(const char *puzzle,
+              const char *options_json);
 
 /**
  * Rates many puzzles, one per line ('\n' or "\r\n"; blank lines and lines starting with '#' are

@@ -36,10 +36,10 @@ Exit status: 0 when every puzzle line succeeded, 1 when at least one line got an
 struct Cli {
     #[command(subcommand)]
     command: Command,
-    /// Longest line or JSON document read, in bytes; a longer one gets an error and is skipped
-    /// (memory stays bounded whatever the input).
+    /// Longest line or JSON document read, in bytes (at most 16 MiB); a longer one gets an error
+    /// and is skipped (memory stays bounded whatever the input).
     #[arg(long, global = true, value_name = "BYTES", default_value_t = 1 << 20,
-          value_parser = clap::value_parser!(u64).range(1..(1 << 32)))]
+          value_parser = clap::value_parser!(u64).range(1..=pencilmark::format::MAX_INPUT_BYTES as u64))]
     max_input_bytes: u64,
 }
 

@@ -112,7 +112,8 @@ pub unsafe extern "C" fn pm_abi_version() -> u32 {
 /// readable, NULL or not UTF-8, invalid options), "no_solution", "not_unique", "undecided"
 /// (max_seconds passed before uniqueness was proven), "unsupported" (rules, board or technique
 /// beyond this build; a CPU without the instruction set it was built for), "internal" (a bug,
-/// caught); new kinds may be added. A card always has the key "format", an error never: test for
+/// caught); new kinds may be added. A puzzle text over 16 MiB is refused ("invalid") before it
+/// is read, so that no input can exhaust the host's memory. A card always has the key "format", an error never: test for
 /// the key "error". The result is never NULL in practice; free it with pm_free.
 ///
 /// # Safety

@@ -359,3 +359,15 @@ fn count_many_counts_packed_puzzles_in_order() {
     let status = unsafe { crate::pm_count_many(cells.as_ptr(), 4, 80, 2, 0, out.as_mut_ptr()) };
     assert_eq!(status, crate::pm_status::InvalidPuzzle as i32);
 }
+
+#[test]
+fn oversized_input_is_an_error_not_an_abort() {
+    let huge = ".".repeat(engine::format::MAX_INPUT_BYTES + 1);
+    let out = rate(&huge, None);
+    assert_eq!(kind_of(&out).as_deref(), Some("invalid"), "{}", &out[..out.len().min(200)]);
+    let many = rate_many(&format!("{EASY}\n{huge}\n"), None);
+    let v: serde_json::Value = serde_json::from_str(&many).unwrap();
+    assert_eq!(v[0]["band"], "Very Easy");
+    assert_eq!(v[1]["kind"], "invalid");
+    assert_eq!(v[1]["line"], 2);
+}

@@ -101,3 +101,19 @@ fn fuzz_regression_impossible_numbered_edge() {
             .contains(r#"{"type": "table", "cells": ["r5c1", "r5c2"], "allowed": []}"#)
     );
 }
+
+/// A text over the reader's size limit is refused before it is read, in either form, through
+/// every entry point that reads (memory stays bounded: a C host is never exhausted by one call).
+#[test]
+fn oversized_texts_are_refused_before_reading() {
+    let limit = pencilmark::format::MAX_INPUT_BYTES;
+    let long_line = ".".repeat(limit + 1);
+    let long_doc = format!("{{\"format\": \"sudoku-puzzle\", \"pad\": \"{}\"}}", " ".repeat(limit));
+    for text in [&long_line, &long_doc] {
+        let e = pencilmark::format::read(text).unwrap_err();
+        assert!(e.message.contains("MiB a puzzle may have"), "{e}");
+        let v: serde_json::Value = serde_json::from_str(&pencilmark::rate_json(text, None)).unwrap();
+        assert_eq!(v["kind"], "invalid", "{v}");
+    }
+    assert!(pencilmark::format::read_document(&long_doc).is_err());
+}

@@ -9,6 +9,7 @@ use super::rule_reader::Ctx;
 
 /// Reads and checks a `sudoku-puzzle` document.
 pub fn read_document(text: &str) -> Result<Document, FormatError> {
+    super::check_size(text)?;
     let v = json::parse(text).map_err(|m| FormatError { message: m, column: None })?;
     from_json(&v)
 }

@@ -49,9 +49,31 @@ pub fn is_json(text: &str) -> bool {
     text.trim_start().starts_with('{')
 }
 
+/// The longest puzzle text the reader takes, in bytes (16 MiB): reading costs memory in
+/// proportion to the text, so a longer one is refused before it is read rather than allowed to
+/// exhaust the memory of the process (for a C caller, its host). The largest real documents (25x25
+/// multi-grids with many rules) are a few hundred kilobytes.
+pub const MAX_INPUT_BYTES: usize = 16 << 20;
+
+/// Refuses a text longer than [`MAX_INPUT_BYTES`].
+pub(crate) fn check_size(text: &str) -> Result<(), FormatError> {
+    if text.len() > MAX_INPUT_BYTES {
+        return Err(err(
+            format!(
+                "the puzzle text is {} bytes, more than the {} MiB a puzzle may have",
+                text.len(),
+                MAX_INPUT_BYTES >> 20
+            ),
+            None,
+        ));
+    }
+    Ok(())
+}
+
 /// Reads a puzzle in either form: a `sudoku-puzzle` document (text starting with `{`) or a
-/// one-line classic.
+/// one-line classic. Texts over [`MAX_INPUT_BYTES`] are refused.
 pub fn read(text: &str) -> Result<Puzzle, FormatError> {
+    check_size(text)?;
     if is_json(text) { from_document(read_document(text)?) } else { read_classic(text) }
 }
 
