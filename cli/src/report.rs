@@ -108,10 +108,15 @@ fn write_report(puzzle: &Puzzle, card: &Card, line: usize, out: &mut String) {
     if let Some(steps) = &card.steps {
         let _ = writeln!(out, "Steps:");
         for s in steps {
-            let what = s.explanation.as_ref().map(|e| e.notation.clone()).unwrap_or_else(|| {
-                let result = s.placement.clone().or_else(|| s.eliminations.as_ref().map(|e| e.join(" ")));
-                format!("{}: {}", s.name, result.unwrap_or_default())
-            });
+            // The plain sentence where there is one, else the notation.
+            let what = s
+                .explanation
+                .as_ref()
+                .map(|e| e.short.clone().unwrap_or_else(|| e.notation.clone()))
+                .unwrap_or_else(|| {
+                    let result = s.placement.clone().or_else(|| s.eliminations.as_ref().map(|e| e.join(" ")));
+                    format!("{}: {}", s.name, result.unwrap_or_default())
+                });
             let _ = writeln!(out, "{:>5}. {what}", s.n);
         }
     }

@@ -65,9 +65,11 @@ pub struct RateOptions {
     pub alternatives: bool,
     /// Worker threads for batch calls (None = available cores); single ratings ignore it.
     pub jobs: Option<usize>,
-    /// Explain each step (grade-card-format.txt section 5): this build writes the notation level.
-    /// Implies the steps field.
+    /// Explain each step (grade-card-format.txt section 5) with its notation. Implies the steps
+    /// field.
     pub explain: bool,
+    /// With `explain`, add the short level: one plain sentence per step, result first.
+    pub explain_short: bool,
     /// Where no technique applies, stop (band "Unknown", stopped_at_step) instead of proving an
     /// elimination by full search (Trial and error, Extreme).
     pub allow_guessing: bool,
@@ -94,6 +96,7 @@ impl Default for RateOptions {
             alternatives: true,
             jobs: None,
             explain: false,
+            explain_short: false,
             allow_guessing: false,
             max_seconds: None,
             grader_model: BTreeMap::new(),
@@ -132,14 +135,17 @@ impl RateOptions {
     }
 
     /// Asks for step explanations at these levels ("notation", "short", "teach"); an empty list
-    /// turns them off. Explanations come with the steps, so the steps field is added.
+    /// turns them off. Explanations come with the steps, so the steps field is added; the notation
+    /// level comes with any other.
     pub fn set_explain<S: AsRef<str>>(&mut self, levels: &[S]) -> Result<(), Error> {
+        self.explain_short = false;
         for level in levels {
             match level.as_ref().trim() {
                 "notation" => {}
-                l @ ("short" | "teach") => {
+                "short" => self.explain_short = true,
+                l @ "teach" => {
                     return Err(Error::Options(format!(
-                        "explanation level \"{l}\" is not produced by this build yet (available: notation)"
+                        "explanation level \"{l}\" is not produced by this build yet (available: notation, short)"
                     )));
                 }
                 l => {
@@ -203,7 +209,7 @@ fn explain_levels(v: &serde_json::Value) -> Result<Vec<String>, Error> {
     use serde_json::Value;
     let bad = || Error::Options("\"explain\" must be true, false, a level name or a list of them".into());
     match v {
-        Value::Bool(true) => Ok(vec!["notation".into()]),
+        Value::Bool(true) => Ok(vec!["notation".into(), "short".into()]),
         Value::Bool(false) => Ok(Vec::new()),
         Value::String(s) => Ok(vec![s.clone()]),
         Value::Array(a) => a.iter().map(|x| x.as_str().map(String::from).ok_or_else(bad)).collect(),
@@ -354,7 +360,7 @@ pub fn rate(p: &Puzzle, opts: &RateOptions) -> Result<Card, Error> {
             };
             let mut card = card::build(&p.board, &c, numbers.as_ref(), &opts.fields, &run);
             if opts.explain {
-                card::explain_steps(&mut card, &p.board, &p.givens, &c, budget);
+                card::explain_steps(&mut card, &p.board, &p.givens, &c, budget, opts.explain_short);
             }
             card.se = se;
             let techniques: Vec<techniques::Tech> = c.listed.iter().map(|l| l.tech).collect();

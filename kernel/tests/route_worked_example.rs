@@ -101,10 +101,28 @@ fn explain_option_in_json() {
     ))
     .unwrap();
     let steps = card["steps"].as_array().unwrap();
-    assert!(steps.iter().all(|s| s["explanation"]["notation"].is_string()));
+    assert!(
+        steps
+            .iter()
+            .all(|s| s["explanation"]["notation"].is_string() && s["explanation"]["short"].is_string())
+    );
     assert!(steps.iter().any(|s| s["explanation"]["notation"] == "X-Wing: 3 r58 c68 => r679c6<>3"));
+    // The spec's own short sentence for this step (grade-card-format.txt section 5).
+    assert!(
+        steps.iter().any(|s| s["explanation"]["short"]
+            == "r6c6, r7c6, r9c6 ≠ 3: X-Wing on 3 (row 5 and row 8 / column 6 and column 8)"),
+        "{card}"
+    );
+    let notation_only: serde_json::Value = serde_json::from_str(&pencilmark::rate_json(
+        WORKED,
+        Some(r#"{"fields": ["band"], "explain": "notation"}"#),
+    ))
+    .unwrap();
+    assert!(
+        notation_only["steps"].as_array().unwrap().iter().all(|s| s["explanation"].get("short").is_none())
+    );
     for (options, error) in [
-        (r#"{"explain": ["notation", "short"]}"#, "\"short\" is not produced by this build yet"),
+        (r#"{"explain": ["notation", "teach"]}"#, "\"teach\" is not produced by this build yet"),
         (r#"{"explain": 3}"#, "\"explain\" must be true, false, a level name or a list of them"),
     ] {
         let out: serde_json::Value =

@@ -4,6 +4,7 @@
 pub mod issues;
 pub mod notation;
 pub mod se;
+pub mod short;
 pub mod symmetry;
 
 use crate::board::Board;
@@ -150,20 +151,34 @@ pub struct CardStep {
     pub explanation: Option<Explanation>,
 }
 
-/// A step's explanation (grade-card-format.txt section 5). This build writes the notation level.
+/// A step's explanation (grade-card-format.txt section 5): the notation level always, the short
+/// level on request. This build does not write the teach level.
 #[derive(Serialize, Clone, Debug, PartialEq)]
 pub struct Explanation {
     /// HoDoKu's one-line form, e.g. "X-Wing: 3 r58 c68 => r679c6<>3".
     pub notation: String,
+    /// One plain sentence, result first, e.g. "r6c6, r7c6, r9c6 ≠ 3: X-Wing on 3 (row 5 and row 8
+    /// / column 6 and column 8)".
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub short: Option<String>,
 }
 
 /// Adds the notation of every step to a card that carries steps (`givens`: the puzzle's), within
-/// `budget` (a step whose pattern search the budget cut names its digits and result only).
-pub fn explain_steps(card: &mut Card, board: &Board, givens: &[u8], contents: &Contents, budget: Budget) {
+/// `budget` (a step whose pattern search the budget cut names its digits and result only), and
+/// with `short` the short level.
+pub fn explain_steps(
+    card: &mut Card,
+    board: &Board,
+    givens: &[u8],
+    contents: &Contents,
+    budget: Budget,
+    short: bool,
+) {
     let Some(steps) = card.steps.as_mut() else { return };
-    let notations = notation::route_notations(board, givens, &contents.route.steps, budget);
-    for (step, notation) in steps.iter_mut().zip(notations) {
-        step.explanation = Some(Explanation { notation });
+    let route = &contents.route.steps;
+    let notations = notation::route_notations(board, givens, route, budget);
+    for ((step, notation), s) in steps.iter_mut().zip(notations).zip(route) {
+        step.explanation = Some(Explanation { notation, short: short.then(|| short::short_text(board, s)) });
     }
 }
 

@@ -1,0 +1,133 @@
+//! The `short` explanation level (grade-card-format.txt section 5): one plain sentence, result
+//! first, then the technique, its digits and the houses it reads, e.g.
+//! "r6c6, r7c6, r9c6 ≠ 3: X-Wing on 3 (row 5 and row 8 / column 6 and column 8)".
+
+use crate::board::{Board, HouseKind};
+use crate::route::Step;
+use crate::techniques::Candidate;
+
+/// The short explanation of a step.
+pub fn short_text(board: &Board, step: &Step) -> String {
+    let mut text = result_words(board, &step.placements, &step.eliminations);
+    text.push_str(": ");
+    text.push_str(step.tech.name());
+    let digits: Vec<String> = (0..32).filter(|d| step.digits >> d & 1 == 1).map(|d| symbol(d + 1)).collect();
+    // A placement names its digit already; a single's digit is the placement's.
+    if !digits.is_empty() && !step.tech.is_single() {
+        text.push_str(" on ");
+        text.push_str(&and_list(&digits));
+    }
+    if !step.houses.is_empty() {
+        text.push_str(" (");
+        text.push_str(&houses_words(board, &step.houses));
+        text.push(')');
+    }
+    text
+}
+
+fn symbol(digit: u8) -> String {
+    Board::digit_symbol(digit).to_string()
+}
+
+/// "a", "a and b", "a, b and c".
+fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+/// "r3c5 = 4" for placements, "r6c6, r7c6, r9c6 ≠ 3" per eliminated digit; "; " between them.
+fn result_words(board: &Board, placements: &[Candidate], eliminations: &[Candidate]) -> String {
+    let mut parts: Vec<String> =
+        placements.iter().map(|p| format!("{} = {}", board.cell_name(p.cell), symbol(p.digit))).collect();
+    let mut digits: Vec<u8> = eliminations.iter().map(|e| e.digit).collect();
+    digits.sort_unstable();
+    digits.dedup();
+    for d in digits {
+        let cells: Vec<String> =
+            eliminations.iter().filter(|e| e.digit == d).map(|e| board.cell_name(e.cell)).collect();
+        parts.push(format!("{} ≠ {}", cells.join(", "), symbol(d)));
+    }
+    parts.join("; ")
+}
+
+/// Houses in words, those of one kind in a run joined by "and", runs by " / ": "row 5 and row 8
+/// / column 6 and column 8".
+fn houses_words(board: &Board, houses: &[usize]) -> String {
+    let word = |h: usize| {
+        let house = &board.houses[h];
+        let kind = match house.kind {
+            HouseKind::Row => "row",
+            HouseKind::Column => "column",
+            HouseKind::Box => "box",
+            HouseKind::Region => "region",
+        };
+        (house.kind, format!("{kind} {}", house.number))
+    };
+    let mut runs: Vec<(HouseKind, Vec<String>)> = Vec::new();
+    for &h in houses {
+        let (kind, name) = word(h);
+        match runs.last_mut() {
+            Some((k, names)) if *k == kind => {
+                if !names.contains(&name) {
+                    names.push(name);
+                }
+            }
+            _ => runs.push((kind, vec![name])),
+        }
+    }
+    runs.iter().map(|(_, names)| and_list(names)).collect::<Vec<_>>().join(" / ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::techniques::{Tech, code};
+
+    fn step(
+        tech: Tech,
+        placements: &[(usize, u8)],
+        eliminations: &[(usize, u8)],
+        houses: &[usize],
+        digits: u32,
+    ) -> Step {
+        let c = |&(cell, digit): &(usize, u8)| Candidate { cell, digit };
+        Step {
+            tech,
+            placements: placements.iter().map(c).collect(),
+            eliminations: eliminations.iter().map(c).collect(),
+            houses: houses.to_vec(),
+            digits,
+            pattern: Default::default(),
+        }
+    }
+
+    #[test]
+    fn the_spec_example_and_a_single() {
+        let board = Board::standard(9).unwrap();
+        let row =
+            |n: usize| board.houses.iter().position(|h| h.kind == HouseKind::Row && h.number == n).unwrap();
+        let col = |n: usize| {
+            board.houses.iter().position(|h| h.kind == HouseKind::Column && h.number == n).unwrap()
+        };
+        let bx =
+            |n: usize| board.houses.iter().position(|h| h.kind == HouseKind::Box && h.number == n).unwrap();
+        let x_wing = step(
+            code::XWG,
+            &[],
+            &[(5 * 9 + 5, 3), (6 * 9 + 5, 3), (8 * 9 + 5, 3)],
+            &[row(5), row(8), col(6), col(8)],
+            1 << 2,
+        );
+        assert_eq!(
+            short_text(&board, &x_wing),
+            "r6c6, r7c6, r9c6 ≠ 3: X-Wing on 3 (row 5 and row 8 / column 6 and column 8)"
+        );
+        let single = step(code::HSI, &[(2 * 9 + 4, 4)], &[], &[bx(2)], 1 << 3);
+        assert_eq!(short_text(&board, &single), "r3c5 = 4: Hidden Single (box 2)");
+        let pair = step(code::NPR, &[], &[(3 * 9 + 5, 4), (3 * 9 + 4, 8)], &[row(4)], (1 << 3) | (1 << 7));
+        assert_eq!(short_text(&board, &pair), "r4c6 ≠ 4; r4c5 ≠ 8: Naked Pair on 4 and 8 (row 4)");
+    }
+}
