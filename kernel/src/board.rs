@@ -16,6 +16,18 @@ pub enum HouseKind {
     Region,
 }
 
+impl HouseKind {
+    /// The kind in words: "row", "column", "box", "region".
+    pub fn word(self) -> &'static str {
+        match self {
+            HouseKind::Row => "row",
+            HouseKind::Column => "column",
+            HouseKind::Box => "box",
+            HouseKind::Region => "region",
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct House {
     pub kind: HouseKind,

@@ -58,13 +58,7 @@ fn result_words(board: &Board, placements: &[Candidate], eliminations: &[Candida
 fn houses_words(board: &Board, houses: &[usize]) -> String {
     let word = |h: usize| {
         let house = &board.houses[h];
-        let kind = match house.kind {
-            HouseKind::Row => "row",
-            HouseKind::Column => "column",
-            HouseKind::Box => "box",
-            HouseKind::Region => "region",
-        };
-        (house.kind, format!("{kind} {}", house.number))
+        (house.kind, format!("{} {}", house.kind.word(), house.number))
     };
     let mut runs: Vec<(HouseKind, Vec<String>)> = Vec::new();
     for &h in houses {
