@@ -3,7 +3,7 @@ package pencilmark_test
 import (
 	"fmt"
 
-	"example.com/pencilmark"
+	pencilmark "example.invalid/pencilmark/bindings/go"
 )
 
 const easy = "...........3..48..81.........1.53...4....86....5..6.13.7..91.3...98...4...4.6...5"

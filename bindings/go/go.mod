@@ -1,3 +1,3 @@
-module example.com/pencilmark
+module example.invalid/pencilmark/bindings/go
 
 go 1.21

@@ -1,23 +1,28 @@
 // Package pencilmark wraps libpencilmark, the C ABI of the pencilmark sudoku grader and exact
 // solver.
 //
-// Rate returns a puzzle's grade card (the sudoku-grade format) as a decoded JSON object, RateMany
-// rates a text of puzzle lines on several threads, and CountSolutions and Solve are the solver's
-// fast paths over a cell array.
+// Rate returns a puzzle's grade card (the sudoku-grade format, docs/card-format.md in the
+// repository) as a decoded JSON object, RateMany rates a text of puzzle lines on several
+// threads, and CountSolutions and Solve are the solver's fast paths over a cell array.
 //
 // All functions are safe for concurrent use by multiple goroutines: the library keeps no global
 // mutable state, and every string it returns is copied into Go memory and freed before the call
 // returns, so there are no handles and no finalizers.
 //
-// Build with cgo, pointing the linker at the library, for example:
+// The import path is example.invalid/pencilmark/bindings/go (package name pencilmark). cgo finds
+// the library through pkg-config, so install it first (tools/install-c.sh PREFIX from the
+// repository root, or cargo cinstall) and let pkg-config see PREFIX/lib/pkgconfig:
 //
-//	CGO_LDFLAGS="-L$PWD/target/debug -Wl,-rpath,$PWD/target/debug" go test ./...
+//	tools/install-c.sh "$HOME/.local"
+//	export PKG_CONFIG_PATH="$HOME/.local/lib/pkgconfig"
+//	export CGO_LDFLAGS="-Wl,-rpath,$HOME/.local/lib"  # or LD_LIBRARY_PATH, for a prefix the loader does not search
+//	go test ./...
 package pencilmark
 
 /*
-#cgo CFLAGS: -I${SRCDIR}/../../include
-#cgo LDFLAGS: -lpencilmark
-#include "pencilmark.h"
+#cgo pkg-config: pencilmark
+#include <stdlib.h>
+#include <pencilmark.h>
 */
 import "C"
 
