@@ -50,7 +50,7 @@ func Version() string {
 
 // Options select what a card holds. The zero value (or a nil *Options) gives the defaults.
 type Options struct {
-	// Fields lists the card fields to compute (grade-card-format section 2); empty: the defaults.
+	// Fields lists the card fields to compute (docs/card-format.md in the repository); empty: the defaults.
 	Fields []string `json:"fields,omitempty"`
 	// Alternatives, when set, turns the search for each technique's alternatives on or off.
 	Alternatives *bool `json:"alternatives,omitempty"`
