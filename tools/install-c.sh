@@ -40,7 +40,12 @@ if [ -n "${PENCILMARK_LIB_DIR:-}" ]; then
     built=$PENCILMARK_LIB_DIR
 else
     (cd "$root" && cargo build --release -p pencilmark-ffi)
-    built=${CARGO_TARGET_DIR:-$root/target}/release
+    target=${CARGO_TARGET_DIR:-target}
+    case "$target" in
+        /*) ;;
+        *) target=$root/$target ;; # cargo ran in $root, so a relative target dir is below it
+    esac
+    built=$target/release
 fi
 
 os=$(uname -s)
