@@ -102,9 +102,12 @@ pub fn pkg_config(args: &[&str]) -> Option<String> {
     cmd.args(args).arg("pencilmark").env("PKG_CONFIG_PATH", &pc_dir).env_remove("PKG_CONFIG_LIBDIR");
     match cmd.stdin(Stdio::null()).output() {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            eprintln!(
-                "note: no `pkg-config` on the PATH; using -I/-L flags for the installed prefix instead"
-            );
+            static NOTED: std::sync::Once = std::sync::Once::new();
+            NOTED.call_once(|| {
+                eprintln!(
+                    "note: no `pkg-config` on the PATH; using -I/-L flags for the installed prefix instead"
+                )
+            });
             None
         }
         Err(e) => panic!("cannot run pkg-config: {e}"),
