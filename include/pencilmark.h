@@ -137,21 +137,21 @@ uint32_t pm_abi_version(void);
  * (max_seconds passed before uniqueness was proven), "unsupported" (rules, board or technique
  * beyond this build; a CPU without the instruction set it was built for), "internal" (a bug,
  * caught); new kinds may be added. A puzzle text over 16 MiB is refused ("invalid") before it
- * is read, so that no input can exhaust the host's memory. A card always has the key "format", an error never: test for
- * the key "error". The result is never NULL in practice; free it with pm_free.
+ * is read, so that no input can exhaust the host's memory. A card always has the key "format",
+ * an error never: test for the key "error". The result is never NULL in practice; free it with
+ * pm_free.
  *
  * # Safety
  *
  * `puzzle` and `options_json` are each NULL or a NUL-terminated string that stays valid and
  * unmodified until the call returns.
  */
-char *pm_rate(const char *puzzle,
-              const char *options_json);
+char *pm_rate(const char *puzzle, const char *options_json);
 
 /**
  * Rates many puzzles, one per line ('\n' or "\r\n"; blank lines and lines starting with '#' are
  * skipped; line numbers count every line from 1), on `jobs` worker threads (options key "jobs";
- * default: the available cores).
+ * default: the available cores; a larger value is capped at them).
  *
  * Returns a JSON array with one element per puzzle line, in input order: the card, exactly as
  * pm_rate returns it for that line, or {"error": "...", "kind": "...", "line": N} in its place.
@@ -199,7 +199,8 @@ int32_t pm_count_solutions(const uint8_t *cells, size_t len, uint32_t limit);
  * `cells` holds `n` puzzles packed back to back, `cells_per_puzzle` bytes each (all the same
  * board size; bytes as for pm_count_solutions). For puzzle i, `out[i]` receives min(count, limit)
  * when >= 0 or that puzzle's negative PM_STATUS_* (INVALID_PUZZLE, PANIC); the others are not
- * affected. `jobs` is the number of worker threads (0 = the available cores); the call blocks
+ * affected. `jobs` is the number of worker threads (0 = the available cores; more than the available
+ * cores are capped at them); the call blocks
  * until every puzzle is counted.
  *
  * Returns PM_STATUS_OK, or for the whole call NULL_ARGUMENT (cells or out NULL), INVALID_PUZZLE

@@ -58,7 +58,7 @@ struct Input {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Print a sudoku-grade card for each puzzle.
+    /// Print a sudoku-grade card for each puzzle (its keys: docs/card-format.md in the repository).
     #[command(after_help = EXIT_HELP)]
     Rate {
         #[command(flatten)]
@@ -98,7 +98,7 @@ enum Command {
         #[command(flatten)]
         input: Input,
     },
-    /// Write each puzzle as its canonical sudoku-puzzle text (puzzle-format.md section 5).
+    /// Write each puzzle as its canonical sudoku-puzzle text (docs/puzzle-format.md in the repository).
     /// Input: one-line puzzles, JSON documents (on one line or over several), one after another.
     #[command(after_help = EXIT_HELP)]
     Export {

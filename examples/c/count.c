@@ -1,8 +1,10 @@
 /* count: for each puzzle line of a file, prints the pm_count_solutions result (limit 10) and the
  * pm_solve result with the solution, or the status text of a failure.
  *
- *   cc -std=c99 -I include examples/c/count.c -L target/debug -lpencilmark -Wl,-rpath,target/debug
- *   ./a.out data/examples/classic.txt
+ *   tools/install-c.sh "$HOME/.local"          (see examples/c/README.md)
+ *   export PKG_CONFIG_PATH="$HOME/.local/lib/pkgconfig"
+ *   cc -std=c99 examples/c/count.c $(pkg-config --cflags --libs pencilmark) -Wl,-rpath,"$HOME/.local/lib" -o count
+ *   ./count data/examples/classic.txt
  */
 #include "common.h"
 

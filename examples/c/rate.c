@@ -1,7 +1,9 @@
 /* rate: prints pencilmark's grade card (or its {"error": ...} object) for each puzzle line of a file.
  *
- *   cc -std=c99 -I include examples/c/rate.c -L target/debug -lpencilmark -Wl,-rpath,target/debug
- *   ./a.out data/examples/classic.txt ['{"fields": ["band"]}']
+ *   tools/install-c.sh "$HOME/.local"          (see examples/c/README.md)
+ *   export PKG_CONFIG_PATH="$HOME/.local/lib/pkgconfig"
+ *   cc -std=c99 examples/c/rate.c $(pkg-config --cflags --libs pencilmark) -Wl,-rpath,"$HOME/.local/lib" -o rate
+ *   ./rate data/examples/classic.txt ['{"fields": ["band"]}']
  */
 #include "common.h"
 

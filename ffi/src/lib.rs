@@ -15,6 +15,7 @@
 
 #[macro_use]
 mod boundary;
+mod jobs;
 mod many;
 
 use std::ffi::{CString, c_char};
@@ -113,8 +114,9 @@ pub unsafe extern "C" fn pm_abi_version() -> u32 {
 /// (max_seconds passed before uniqueness was proven), "unsupported" (rules, board or technique
 /// beyond this build; a CPU without the instruction set it was built for), "internal" (a bug,
 /// caught); new kinds may be added. A puzzle text over 16 MiB is refused ("invalid") before it
-/// is read, so that no input can exhaust the host's memory. A card always has the key "format", an error never: test for
-/// the key "error". The result is never NULL in practice; free it with pm_free.
+/// is read, so that no input can exhaust the host's memory. A card always has the key "format",
+/// an error never: test for the key "error". The result is never NULL in practice; free it with
+/// pm_free.
 ///
 /// # Safety
 ///
@@ -148,7 +150,7 @@ pub unsafe extern "C" fn pm_rate(puzzle: *const c_char, options_json: *const c_c
 
 /// Rates many puzzles, one per line ('\n' or "\r\n"; blank lines and lines starting with '#' are
 /// skipped; line numbers count every line from 1), on `jobs` worker threads (options key "jobs";
-/// default: the available cores).
+/// default: the available cores; a larger value is capped at them).
 ///
 /// Returns a JSON array with one element per puzzle line, in input order: the card, exactly as
 /// pm_rate returns it for that line, or {"error": "...", "kind": "...", "line": N} in its place.
@@ -240,7 +242,8 @@ pub unsafe extern "C" fn pm_count_solutions(cells: *const u8, len: usize, limit:
 /// `cells` holds `n` puzzles packed back to back, `cells_per_puzzle` bytes each (all the same
 /// board size; bytes as for pm_count_solutions). For puzzle i, `out[i]` receives min(count, limit)
 /// when >= 0 or that puzzle's negative PM_STATUS_* (INVALID_PUZZLE, PANIC); the others are not
-/// affected. `jobs` is the number of worker threads (0 = the available cores); the call blocks
+/// affected. `jobs` is the number of worker threads (0 = the available cores; more than the available
+/// cores are capped at them); the call blocks
 /// until every puzzle is counted.
 ///
 /// Returns PM_STATUS_OK, or for the whole call NULL_ARGUMENT (cells or out NULL), INVALID_PUZZLE
@@ -273,7 +276,7 @@ pub unsafe extern "C" fn pm_count_many(
         // SAFETY: `cells` is not NULL; n * cells_per_puzzle is below isize::MAX (checked above);
         // u8 needs no alignment; the caller guarantees that many readable, unmodified bytes.
         let bytes = unsafe { std::slice::from_raw_parts(cells, n * cells_per_puzzle) };
-        let jobs = (jobs > 0).then_some(jobs as usize);
+        let jobs = Some(jobs::worker_count((jobs > 0).then_some(jobs as usize), n));
         let counts = match engine::batch::count_packed(bytes, cells_per_puzzle, limit, jobs) {
             Ok(c) => c,
             Err(_) => return pm_status::InvalidPuzzle as i32,

@@ -6,6 +6,7 @@ use engine::batch::{Line, Workers, guarded, puzzle_lines};
 use engine::{ErrorKind, error_object};
 
 use crate::boundary::with_line;
+use crate::jobs::worker_count;
 
 /// The JSON for one line: exactly what `pm_rate` returns for it, with `"line": n` added to an
 /// error object.
@@ -29,12 +30,7 @@ pub(crate) fn rate_many(text: &[u8], options: Option<&str>) -> String {
     };
     let lines = puzzle_lines(text);
     // The pool is the kernel's: local to this call, never the global one, never rayon::spawn.
-    let workers = match Workers::new(Some(
-        opts.jobs
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-            .min(lines.len())
-            .max(1),
-    )) {
+    let workers = match Workers::new(Some(worker_count(opts.jobs, lines.len()))) {
         Ok(w) => w,
         Err(e) => return engine::Error::Options(e).to_json(),
     };

@@ -3,8 +3,8 @@
 //! cargo run --release -p pencilmark --example compare_reference -- [MAX_BAND] [FILE] [--uses]
 //!
 //! MAX_BAND (default 4) routes up to that band even where the engine does not yet search every
-//! technique below it; FILE defaults to ../shared/data/reference-cards/classic-7band.jsonl (all 250
-//! cards; the repo's fixture has the licence-filtered 197). Prints one line per disagreement and a
+//! technique below it; FILE defaults to the repository's data/fixtures/reference-cards-7band.jsonl
+//! (the licence-filtered 197 cards; ../shared/data/reference-cards/classic-7band.jsonl has all 250). Prints one line per disagreement and a
 //! summary per band. `--uses` also compares the uses counts of non-single techniques; `--steps`
 //! counts the cards whose route (its steps other than singles: code, placement, eliminations) is
 //! the reference's, and the steps before the first difference.
@@ -60,8 +60,10 @@ fn main() {
     let with_uses = args.iter().any(|a| a == "--uses");
     let positional: Vec<&String> = args.iter().filter(|a| !a.starts_with("--")).collect();
     let max_band: u8 = positional.first().map(|a| a.parse().expect("MAX_BAND")).unwrap_or(4);
-    let file =
-        positional.get(1).map(|s| s.as_str()).unwrap_or("../shared/data/reference-cards/classic-7band.jsonl");
+    let file = positional
+        .get(1)
+        .map(|s| s.as_str())
+        .unwrap_or(concat!(env!("CARGO_MANIFEST_DIR"), "/../data/fixtures/reference-cards-7band.jsonl"));
     let text = std::fs::read_to_string(file).expect("reference file");
     let with_steps = args.iter().any(|a| a == "--steps");
     let fields: &[&str] = if with_steps { &["band", "contains", "steps"] } else { &["band", "contains"] };

@@ -3,7 +3,9 @@
 //!
 //! cargo run --release -p pencilmark --example replay_reference -- [CODE,CODE,...] [FILE] [-v]
 //!
-//! With codes, only steps of those codes are checked. Prints per code: steps seen, how many our
+//! FILE (a path with a `/`) defaults to the repository's data/fixtures/reference-cards-7band.jsonl
+//! (../shared/data/reference-cards/classic-7band.jsonl has all 250 cards). With codes, only steps
+//! of those codes are checked. Prints per code: steps seen, how many our
 //! searches offer exactly (same code and effect), offer with the effect under another code, or miss.
 //! `-v` prints every miss with the moves we offered instead.
 //!
@@ -40,7 +42,7 @@ fn main() {
         .iter()
         .find(|s| s.contains('/'))
         .map(|s| s.as_str())
-        .unwrap_or("../shared/data/reference-cards/classic-7band.jsonl");
+        .unwrap_or(concat!(env!("CARGO_MANIFEST_DIR"), "/../data/fixtures/reference-cards-7band.jsonl"));
     let text = std::fs::read_to_string(file).expect("reference file");
     // code -> (steps, exact, other code, missed, exact and our cheapest of that code)
     let mut tally: BTreeMap<String, [usize; 5]> = BTreeMap::new();

@@ -1,10 +1,12 @@
 //! The SIMD 9x9 counter: every compiled path (portable, SSE2, AVX2, AVX-512 where the CPU has them,
 //! NEON on aarch64, and the dispatching `count`) gives the same counts and the same first solution on samples of
-//! every dataset file, and agrees with the general solver.
+//! the puzzle samples kept in the repository (data/samples), and agrees with the general solver.
+//! When ../shared/data/puzzles sits beside the repository, samples of every file there are
+//! checked too.
 
 use pencilmark::board::Board;
 use pencilmark::solve::{Solver, classic9 as c9, oracle};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 type CountFn = fn(&[u8; 81], u32, Option<&mut [u8; 81]>) -> u32;
 
@@ -25,10 +27,28 @@ fn paths() -> Vec<(&'static str, CountFn)> {
     v
 }
 
-fn load(name: &str, n: usize) -> Vec<(usize, [u8; 81])> {
+/// A puzzle file of the repository's data/samples.
+fn repo_sample(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../data/samples").join(name)
+}
+
+/// A file of ../shared/data/puzzles, when that directory sits beside the repository.
+fn shared(name: &str) -> Option<PathBuf> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/puzzles").join(name);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let lines: Vec<&str> = text.lines().skip(usize::from(name.ends_with(".tsv"))).collect();
+    if path.is_file() {
+        Some(path)
+    } else {
+        eprintln!("note: {} is absent; only the repository's samples are checked", path.display());
+        None
+    }
+}
+
+/// About `n` evenly spaced puzzles of a file (its first tab-separated column; a .tsv file's
+/// header skipped), with their line numbers.
+fn load(path: &Path, n: usize) -> Vec<(usize, [u8; 81])> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let header = usize::from(path.extension().is_some_and(|e| e == "tsv"));
+    let lines: Vec<&str> = text.lines().skip(header).collect();
     let step = (lines.len() / n).max(1);
     lines
         .iter()
@@ -39,15 +59,16 @@ fn load(name: &str, n: usize) -> Vec<(usize, [u8; 81])> {
             for (k, b) in l.split('\t').next().unwrap().bytes().enumerate() {
                 g[k] = if b == b'.' { 0 } else { b - b'0' };
             }
-            (i + 1, g)
+            (i + 1 + header, g)
         })
         .collect()
 }
 
-fn check(name: &str, n: usize, expected: u32) {
+fn check(path: &Path, n: usize, expected: u32) {
+    let name = path.file_name().unwrap().to_string_lossy();
     let board = Board::standard(9).unwrap();
     let general = Solver::new(&board).unwrap();
-    for (k, (line, g)) in load(name, n).into_iter().enumerate() {
+    for (k, (line, g)) in load(path, n).into_iter().enumerate() {
         let mut first: Option<[u8; 81]> = None;
         for (path, f) in paths() {
             for limit in [1, 2, 3] {
@@ -76,20 +97,43 @@ fn check(name: &str, n: usize, expected: u32) {
 }
 
 #[test]
-fn unique_sets() {
-    check("classic-17clue.txt", 400, 1);
-    check("classic-top1465.txt", 200, 1);
-    check("classic-hardest-1905-11plus.txt", 200, 1);
-    check("classic-hardest-1106.txt", 100, 1);
-    check("classic-easy.txt", 200, 1);
-    check("classic-norvig-top95.txt", 95, 1);
+fn unique_samples() {
+    check(&repo_sample("classic-unique.tsv"), 280, 1);
 }
 
 #[test]
-fn multi_and_no_solution_sets() {
-    check("classic-serg-multi-benchmark.txt", 400, 2);
-    check("classic-multi-solution.txt", 250, 2);
-    check("classic-no-solution.txt", 450, 0);
+fn multi_and_no_solution_samples() {
+    check(&repo_sample("classic-multi.tsv"), 250, 2);
+    check(&repo_sample("classic-none.tsv"), 110, 0);
+}
+
+#[test]
+fn unique_sets_beside_the_repository() {
+    for (name, n) in [
+        ("classic-17clue.txt", 400),
+        ("classic-top1465.txt", 200),
+        ("classic-hardest-1905-11plus.txt", 200),
+        ("classic-hardest-1106.txt", 100),
+        ("classic-easy.txt", 200),
+        ("classic-norvig-top95.txt", 95),
+    ] {
+        if let Some(path) = shared(name) {
+            check(&path, n, 1);
+        }
+    }
+}
+
+#[test]
+fn multi_and_no_solution_sets_beside_the_repository() {
+    for (name, n, expected) in [
+        ("classic-serg-multi-benchmark.txt", 400, 2),
+        ("classic-multi-solution.txt", 250, 2),
+        ("classic-no-solution.txt", 450, 0),
+    ] {
+        if let Some(path) = shared(name) {
+            check(&path, n, expected);
+        }
+    }
 }
 
 /// The level the dispatch reports is one of this architecture's paths, NEON on aarch64.

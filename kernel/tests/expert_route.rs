@@ -1,5 +1,7 @@
 //! The route up to Extreme: every uniquely solvable classic puzzle gets a band and contains
-//! (samples of classic-top1465.txt and classic-hardest-1106.txt, deterministically), and the
+//! (the hardest of the repository's samples, data/samples/classic-unique.tsv, and when
+//! ../shared/data/puzzles sits beside the repository, samples of classic-top1465.txt and
+//! classic-hardest-1106.txt, deterministically), and the
 //! options allow_guessing and max_seconds behave as grade-card-format.txt sections 1-2 say.
 //!
 //! The samples are small in debug builds (CI) and larger in release (`cargo test --release`).
@@ -38,14 +40,34 @@ const HARDEST: &str = "1.......9.4...3.8...2...6...7..58.......2.......7.4.5...6
 /// An Expert puzzle (classic-se-rated.tsv line 6980, SE 8.1; the reference card: Expert).
 const EXPERT: &str = "....2....9...3...54..6.7..1..7.4.6....48592..2.8...9.4.3.....8....3.2.....9.7.4..";
 
+/// The repository's sample puzzles rated SE `min_se` or more (its source column names the rating).
+fn repo_sample_rated_at_least(min_se: f64) -> Vec<String> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../data/samples/classic-unique.tsv");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    text.lines()
+        .skip(1)
+        .filter_map(|l| {
+            let (puzzle, source) = l.split_once('\t')?;
+            let se: f64 = source.split_once(" SE ")?.1.parse().ok()?;
+            (se >= min_se).then(|| puzzle.to_string())
+        })
+        .collect()
+}
+
 fn every_unique_puzzle_gets_a_band(file: &str, n: usize) {
     let Some(lines) = sample(file, n) else {
-        eprintln!("{file} not found: skipped");
+        eprintln!(
+            "note: ../shared/data/puzzles/{file} not found: skipped (the repository's samples are checked)"
+        );
         return;
     };
+    all_get_bands(file, &lines);
+}
+
+fn all_get_bands(file: &str, lines: &[String]) {
     let opts = extreme(&["band", "band_index", "contains"]);
     let mut rated = 0;
-    for line in &lines {
+    for line in lines {
         let first = match rate_str(line, &opts) {
             Err(Error::NotUnique) | Err(Error::NoSolution { .. }) => continue,
             other => other.unwrap_or_else(|e| panic!("{line}: {e}")),
@@ -61,6 +83,16 @@ fn every_unique_puzzle_gets_a_band(file: &str, n: usize) {
         rated += 1;
     }
     assert!(rated > 0, "{file}: nothing rated");
+}
+
+#[test]
+fn hardest_repository_samples_get_bands() {
+    let lines = repo_sample_rated_at_least(8.0);
+    assert!(lines.len() >= 10, "data/samples/classic-unique.tsv has {} puzzles of SE 8 and up", lines.len());
+    let n = if cfg!(debug_assertions) { 3 } else { lines.len() };
+    let step = lines.len() / n;
+    let picked: Vec<String> = lines.into_iter().step_by(step).take(n).collect();
+    all_get_bands("data/samples/classic-unique.tsv", &picked);
 }
 
 #[test]

@@ -7,6 +7,9 @@
 //!    the cdylib's path from the `compiler-artifact` message. Should that cargo wait on the build
 //!    lock (older cargos held it during `cargo test`, rust#35816) or take too long, it is stopped
 //!    and the build is repeated with `--target-dir $CARGO_TARGET_TMPDIR/ffi`.
+//!
+//! The C and Go consumers use the library as a user gets it: installed by `tools/install-c.sh`
+//! into a scratch prefix ([`installed_prefix`]) and found through its `pencilmark.pc`.
 
 #![allow(dead_code)] // each test binary uses a different part of the harness
 
@@ -70,6 +73,52 @@ fn find_lib_dir() -> PathBuf {
             let private = tmp_dir().join("ffi");
             build_ffi(Some(&private), Duration::from_secs(1800))
                 .unwrap_or_else(|e| panic!("cannot build pencilmark-ffi: {e}"))
+        }
+    }
+}
+
+/// A scratch prefix holding libpencilmark as `tools/install-c.sh` installs it (header, shared
+/// library with its SONAME links, static library, pencilmark.pc), from the library of this build.
+/// Installed once per test binary, into a directory of its own.
+pub fn installed_prefix() -> &'static Path {
+    static PREFIX: OnceLock<PathBuf> = OnceLock::new();
+    PREFIX.get_or_init(|| {
+        let prefix = tmp_dir().join(format!("prefix-{}", env!("CARGO_CRATE_NAME")));
+        let _ = std::fs::remove_dir_all(&prefix);
+        run(Command::new("sh")
+            .arg(repo_root().join("tools/install-c.sh"))
+            .arg(&prefix)
+            .env("PENCILMARK_LIB_DIR", lib_dir())
+            .env_remove("DESTDIR"));
+        prefix
+    })
+}
+
+/// `pkg-config` pointed at [`installed_prefix`]; None (with a note) when no `pkg-config` is on
+/// the PATH, so that the caller can fall back to spelling the flags out.
+pub fn pkg_config(args: &[&str]) -> Option<String> {
+    let pc_dir = installed_prefix().join("lib/pkgconfig");
+    let mut cmd = Command::new("pkg-config");
+    cmd.args(args).arg("pencilmark").env("PKG_CONFIG_PATH", &pc_dir).env_remove("PKG_CONFIG_LIBDIR");
+    match cmd.stdin(Stdio::null()).output() {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            static NOTED: std::sync::Once = std::sync::Once::new();
+            NOTED.call_once(|| {
+                eprintln!(
+                    "note: no `pkg-config` on the PATH; using -I/-L flags for the installed prefix instead"
+                )
+            });
+            None
+        }
+        Err(e) => panic!("cannot run pkg-config: {e}"),
+        Ok(out) => {
+            assert!(
+                out.status.success(),
+                "pkg-config {args:?} pencilmark failed (PKG_CONFIG_PATH={}):\n{}",
+                pc_dir.display(),
+                String::from_utf8_lossy(&out.stderr)
+            );
+            Some(String::from_utf8(out.stdout).expect("pkg-config prints UTF-8").trim().to_string())
         }
     }
 }

@@ -1,23 +1,28 @@
 // Package pencilmark wraps libpencilmark, the C ABI of the pencilmark sudoku grader and exact
 // solver.
 //
-// Rate returns a puzzle's grade card (the sudoku-grade format) as a decoded JSON object, RateMany
-// rates a text of puzzle lines on several threads, and CountSolutions and Solve are the solver's
-// fast paths over a cell array.
+// Rate returns a puzzle's grade card (the sudoku-grade format, docs/card-format.md in the
+// repository) as a decoded JSON object, RateMany rates a text of puzzle lines on several
+// threads, and CountSolutions and Solve are the solver's fast paths over a cell array.
 //
 // All functions are safe for concurrent use by multiple goroutines: the library keeps no global
 // mutable state, and every string it returns is copied into Go memory and freed before the call
 // returns, so there are no handles and no finalizers.
 //
-// Build with cgo, pointing the linker at the library, for example:
+// The import path is example.invalid/pencilmark/bindings/go (package name pencilmark). cgo finds
+// the library through pkg-config, so install it first (tools/install-c.sh PREFIX from the
+// repository root, or cargo cinstall) and let pkg-config see PREFIX/lib/pkgconfig:
 //
-//	CGO_LDFLAGS="-L$PWD/target/debug -Wl,-rpath,$PWD/target/debug" go test ./...
+//	tools/install-c.sh "$HOME/.local"
+//	export PKG_CONFIG_PATH="$HOME/.local/lib/pkgconfig"
+//	export CGO_LDFLAGS="-Wl,-rpath,$HOME/.local/lib"  # or LD_LIBRARY_PATH, for a prefix the loader does not search
+//	go test ./...
 package pencilmark
 
 /*
-#cgo CFLAGS: -I${SRCDIR}/../../include
-#cgo LDFLAGS: -lpencilmark
-#include "pencilmark.h"
+#cgo pkg-config: pencilmark
+#include <stdlib.h>
+#include <pencilmark.h>
 */
 import "C"
 
@@ -45,7 +50,7 @@ func Version() string {
 
 // Options select what a card holds. The zero value (or a nil *Options) gives the defaults.
 type Options struct {
-	// Fields lists the card fields to compute (grade-card-format section 2); empty: the defaults.
+	// Fields lists the card fields to compute (docs/card-format.md in the repository); empty: the defaults.
 	Fields []string `json:"fields,omitempty"`
 	// Alternatives, when set, turns the search for each technique's alternatives on or off.
 	Alternatives *bool `json:"alternatives,omitempty"`
@@ -53,11 +58,26 @@ type Options struct {
 	Jobs int `json:"jobs,omitempty"`
 }
 
-// Error is a puzzle the grader gave no card for (the card format's {"error": ...} object), or a
-// call that failed as a whole.
+// Kind says what kind of failure an Error is: branch on it, never on the message.
+type Kind string
+
+// The kinds of failure (the "kind" of the library's error objects); more may be added.
+const (
+	KindInvalid     Kind = "invalid"     // not a puzzle, or invalid options
+	KindNoSolution  Kind = "no_solution" // no grid completes the givens
+	KindNotUnique   Kind = "not_unique"  // more than one grid completes them
+	KindUndecided   Kind = "undecided"   // max_seconds passed before uniqueness was proven
+	KindUnsupported Kind = "unsupported" // rules, a board or a technique beyond this build
+	KindInternal    Kind = "internal"    // the library failed on this input (a bug, caught)
+)
+
+// Error is a puzzle the grader gave no card for (the card format's {"error": ..., "kind": ...}
+// object), or a call that failed as a whole.
 type Error struct {
-	// Message is the grader's text.
+	// Message is the grader's text, for people.
 	Message string
+	// Kind is what a program branches on.
+	Kind Kind
 	// Line is the 1-based input line for RateMany; 0 for Rate.
 	Line int
 }
@@ -127,6 +147,9 @@ func decode(raw []byte) (map[string]any, error) {
 	}
 	if msg, ok := obj["error"]; ok {
 		e := &Error{Message: fmt.Sprint(msg)}
+		if kind, ok := obj["kind"].(string); ok {
+			e.Kind = Kind(kind)
+		}
 		if line, ok := obj["line"].(float64); ok {
 			e.Line = int(line)
 		}

@@ -181,3 +181,22 @@ func TestFastPathErrors(t *testing.T) {
 		t.Fatalf("line 7 with limit 5: %d, %v", n, err)
 	}
 }
+
+func TestErrorKinds(t *testing.T) {
+	lines := exampleLines(t)
+	for i, want := range map[int]Kind{6: KindNotUnique, 7: KindNoSolution, 8: KindInvalid} {
+		_, err := Rate(lines[i], nil)
+		var e *Error
+		if !errors.As(err, &e) {
+			t.Fatalf("line %d: %v, want an *Error", i+1, err)
+		}
+		if e.Kind != want {
+			t.Fatalf("line %d: %v has kind %q, want %q", i+1, err, e.Kind, want)
+		}
+	}
+	_, err := Rate(lines[0], &Options{Fields: []string{"nonsense"}})
+	var e *Error
+	if !errors.As(err, &e) || e.Kind != KindInvalid {
+		t.Fatalf("bad options: %v", err)
+	}
+}

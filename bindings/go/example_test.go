@@ -1,9 +1,10 @@
 package pencilmark_test
 
 import (
+	"errors"
 	"fmt"
 
-	"example.com/pencilmark"
+	pencilmark "example.invalid/pencilmark/bindings/go"
 )
 
 const easy = "...........3..48..81.........1.53...4....86....5..6.13.7..91.3...98...4...4.6...5"
@@ -37,7 +38,13 @@ func ExampleRate_error() {
 	multi := ".....................816.......3......5...1..73..4..869.6...2.484.572.93...4.9..."
 	_, err := pencilmark.Rate(multi, nil)
 	fmt.Println(err)
-	// Output: pencilmark: not unique: the puzzle has more than one solution
+	var e *pencilmark.Error
+	if errors.As(err, &e) && e.Kind == pencilmark.KindNotUnique {
+		fmt.Println("a program tells it by its kind:", e.Kind)
+	}
+	// Output:
+	// pencilmark: not unique: the puzzle has more than one solution
+	// a program tells it by its kind: not_unique
 }
 
 func ExampleRateMany() {

@@ -1,0 +1,3 @@
+module example.invalid/pencilmark/bindings/go
+
+go 1.21

@@ -1,3 +1,0 @@
-module example.com/pencilmark
-
-go 1.21
