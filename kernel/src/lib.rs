@@ -251,7 +251,7 @@ pub fn read_puzzle(text: &str) -> Result<Puzzle, RateError> {
     let unsolved = p.unsolved_families();
     if !unsolved.is_empty() {
         return Err(RateError::Unsupported(format!(
-            "this build of pencilmark does not solve these rules yet: {} (solved: houses, cages, lines, arrows, edges)",
+            "this build of pencilmark does not solve these rules yet: {} (solved: houses, cages, lines, arrows, edges, corners, sums, relations, cell marks)",
             unsolved.join(", ")
         )));
     }

@@ -156,6 +156,114 @@ fn random_rule(rng: &mut StdRng, family: &str, d: usize, grid: &[u8]) -> String 
                 _ => format!("{{\"type\":\"edge\",\"kind\":\"less\",\"cells\":[{cells}]}}"),
             }
         }
+        "corner" => {
+            let (r, c) = (rng.random_range(0..d - 1), rng.random_range(0..d - 1));
+            let cs = [r * d + c, r * d + c + 1, (r + 1) * d + c, (r + 1) * d + c + 1];
+            let cells = names(&cs, d);
+            match rng.random_range(0..4) {
+                0 => format!("{{\"type\":\"corner\",\"kind\":\"battenburg\",\"cells\":[{cells}]}}"),
+                1 => format!(
+                    "{{\"type\":\"corner\",\"kind\":\"exclude\",\"cells\":[{cells}],\"value\":{}}}",
+                    rng.random_range(1..=d)
+                ),
+                2 => {
+                    let op = ["even", "odd"][rng.random_range(0..2)];
+                    format!(
+                        "{{\"type\":\"corner\",\"kind\":\"mathrax\",\"cells\":[{cells}],\"op\":\"{op}\"}}"
+                    )
+                }
+                _ => {
+                    let op = ["+", "-", "x", "/"][rng.random_range(0..4)];
+                    let (a, b) = (u32::from(grid[cs[0]]), u32::from(grid[cs[3]]));
+                    let v = match op {
+                        "+" => a + b,
+                        "-" => a.abs_diff(b),
+                        "x" => a * b,
+                        _ => rng.random_range(2..=3),
+                    };
+                    format!(
+                        "{{\"type\":\"corner\",\"kind\":\"mathrax\",\"cells\":[{cells}],\"op\":\"{op}\",\"value\":{v}}}"
+                    )
+                }
+            }
+        }
+        "sums" => {
+            if rng.random_bool(0.5) {
+                let (r, c) = (rng.random_range(0..d - 1), rng.random_range(0..d - 1));
+                let cs = [r * d + c, r * d + c + 1, (r + 1) * d + c, (r + 1) * d + c + 1];
+                let s = if rng.random_bool(0.8) { sum_of(&cs) } else { rng.random_range(4..=20) };
+                format!("{{\"type\":\"sum\",\"kind\":\"corner\",\"sum\":{s},\"cells\":[{}]}}", names(&cs, d))
+            } else {
+                let cs: Vec<usize> = (0..rng.random_range(1..=5))
+                    .map(|_| rng.random_range(0..d * d))
+                    .collect::<std::collections::BTreeSet<_>>()
+                    .into_iter()
+                    .collect();
+                let s = if rng.random_bool(0.8) { sum_of(&cs) } else { rng.random_range(1..=25) };
+                format!("{{\"type\":\"sum\",\"kind\":\"group\",\"sum\":{s},\"cells\":[{}]}}", names(&cs, d))
+            }
+        }
+        "relation" => {
+            let ops = [
+                ("different", "[]"),
+                ("equal", "[]"),
+                ("less", "[]"),
+                ("less_equal", "[]"),
+                ("difference", "[2]"),
+                ("not_difference", "[1]"),
+                ("not_consecutive", "[]"),
+                ("difference_at_least", "[3]"),
+                ("difference_at_most", "[1]"),
+                ("ratio", "[2]"),
+                ("not_ratio", "[2]"),
+                ("sum", "[7]"),
+                ("not_sum", "[5]"),
+                ("parity_differs", "[]"),
+                ("same_third", "[]"),
+                ("different_third", "[]"),
+                ("same_mod3", "[]"),
+                ("different_mod3", "[]"),
+                ("allowed", "[[[1,2],[2,3],[3,1],[4,4]]]"),
+                ("any_of", "[[\"sum\",[5]],[\"equal\",[]]]"),
+            ];
+            let (op, params) = ops[rng.random_range(0..ops.len())];
+            let pairs: Vec<String> = (0..rng.random_range(1..=3))
+                .map(|_| {
+                    let a = rng.random_range(0..d * d);
+                    let mut b = rng.random_range(0..d * d);
+                    while b == a {
+                        b = rng.random_range(0..d * d);
+                    }
+                    format!("[{},{}]", name(a, d), name(b, d))
+                })
+                .collect();
+            format!(
+                "{{\"type\":\"relation\",\"op\":\"{op}\",\"params\":{params},\"pairs\":[{}]}}",
+                pairs.join(",")
+            )
+        }
+        "cells" => {
+            let cs: Vec<usize> = (0..rng.random_range(1..=3))
+                .map(|_| rng.random_range(0..d * d))
+                .collect::<std::collections::BTreeSet<_>>()
+                .into_iter()
+                .collect();
+            let cells = names(&cs, d);
+            match rng.random_range(0..6) {
+                0 => format!("{{\"type\":\"cell\",\"kind\":\"odd\",\"cells\":[{cells}]}}"),
+                1 => format!("{{\"type\":\"cell\",\"kind\":\"even\",\"cells\":[{cells}]}}"),
+                2 => {
+                    format!("{{\"type\":\"cell\",\"kind\":\"low\",\"cells\":[{cells}],\"split\":{}}}", d / 2)
+                }
+                3 => {
+                    format!("{{\"type\":\"cell\",\"kind\":\"high\",\"cells\":[{cells}],\"split\":{}}}", d / 2)
+                }
+                4 => {
+                    format!("{{\"type\":\"cell\",\"kind\":\"set\",\"cells\":[{cells}],\"values\":[1,{}]}}", d)
+                }
+                _ => format!("{{\"type\":\"cell\",\"kind\":\"exclude\",\"cells\":[{cells}],\"values\":[2]}}"),
+            }
+        }
         other => panic!("no generator for {other}"),
     }
 }
@@ -279,4 +387,24 @@ fn arrows_match_brute_force() {
 #[test]
 fn edges_match_brute_force() {
     run_family("edges", 4, 300);
+}
+
+#[test]
+fn corners_match_brute_force() {
+    run_family("corner", 5, 300);
+}
+
+#[test]
+fn sums_match_brute_force() {
+    run_family("sums", 6, 300);
+}
+
+#[test]
+fn relations_match_brute_force() {
+    run_family("relation", 7, 400);
+}
+
+#[test]
+fn cell_marks_match_brute_force() {
+    run_family("cells", 8, 300);
 }

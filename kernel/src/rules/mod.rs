@@ -8,10 +8,15 @@
 
 mod arrow;
 mod cage;
+mod cell_marks;
 mod constraint;
+mod corner;
 mod edges;
 mod lines;
+mod pair_ops;
+mod relation;
 pub mod search;
+mod sums;
 
 pub use constraint::Constraint;
 pub use search::{RuleSolver, TimedOut};
@@ -82,6 +87,10 @@ fn family(kind: &RuleKind) -> Option<&'static dyn Family> {
         RuleKind::Line { .. } => &lines::Lines,
         RuleKind::Arrow { .. } => &arrow::Arrow,
         RuleKind::Edge { .. } => &edges::Edges,
+        RuleKind::Corner { .. } => &corner::Corner,
+        RuleKind::Sum { .. } => &sums::Sums,
+        RuleKind::Relation { .. } => &relation::Relation,
+        RuleKind::Cell { .. } => &cell_marks::CellMarks,
         _ => return None,
     })
 }
