@@ -408,3 +408,24 @@ fn relations_match_brute_force() {
 fn cell_marks_match_brute_force() {
     run_family("cells", 8, 300);
 }
+
+/// Rules no filling can meet give a count of 0, never a panic or a hang.
+#[test]
+fn impossible_rules_count_zero() {
+    let doc = |givens: &str, rule: &str| {
+        format!(
+            "{{\"format\":\"sudoku-puzzle\",\"format_version\":1,\"board\":{{\"rows\":4,\"cols\":4}},\"digits\":4,\"givens\":[{givens}],\"rules\":[{{\"type\":\"box_grid\",\"origin\":\"r1c1\",\"box\":[2,2]}},{rule}]}}"
+        )
+    };
+    let empty = "0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0";
+    let cases = [
+        doc(empty, r#"{"type":"cage","cells":["r1c1","r1c2"],"sum":100}"#),
+        doc(empty, r#"{"type":"line","kind":"renban","cells":["r1c1","r1c2","r1c3","r1c4","r2c4"]}"#),
+        doc(empty, r#"{"type":"arrow","bulb":["r1c1"],"lines":[["r1c2","r1c3","r1c4"]]}"#),
+        doc("4,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0", r#"{"type":"line","kind":"thermo","cells":["r1c1","r1c2"]}"#),
+    ];
+    for text in &cases {
+        let p = read(text).unwrap();
+        assert_eq!(count(&p, 2).unwrap().count, 0, "{text}");
+    }
+}
