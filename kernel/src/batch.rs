@@ -94,8 +94,7 @@ pub struct Counted {
 /// Counts the solutions of one puzzle text up to `limit`.
 pub fn count_text(text: &str, limit: u32, with_solution: bool) -> Result<Counted, Error> {
     let p = crate::read_puzzle(text)?;
-    let solver = Solver::new(&p.board).map_err(Error::Board)?;
-    let c = solver.count(&p.givens, limit);
+    let c = crate::solve::count(&p, limit).map_err(Error::Board)?;
     Ok(Counted { count: c.count, solution: if with_solution { c.solution } else { None } })
 }
 

@@ -77,12 +77,12 @@ pub fn read(text: &str) -> Result<Puzzle, FormatError> {
     if is_json(text) { from_document(read_document(text)?) } else { read_classic(text) }
 }
 
-/// The rule families of a document that the engine does not solve yet (anything but houses and
-/// sum-less cages), each named once in file order; candidates count as "candidates".
+/// The rule families of a document that the engine does not solve yet (those the rule layer has
+/// no family for), each named once in file order; candidates count as "candidates".
 pub fn unsolved_families(doc: &Document) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for r in &doc.rules {
-        if !r.kind.is_house() {
+        if !crate::rules::is_supported(&r.kind) {
             let f = if matches!(r.kind, RuleKind::Cage { .. }) {
                 "cage with a sum".to_string()
             } else {

@@ -193,8 +193,33 @@ impl std::fmt::Display for BudgetExhausted {
 impl std::error::Error for BudgetExhausted {}
 
 /// Counts the solutions of a puzzle up to `limit` (2 proves uniqueness) and returns the first.
+/// A document with variant rules goes through the rule layer's search.
 pub fn count(puzzle: &Puzzle, limit: u32) -> Result<Count, String> {
-    Ok(Solver::new(&puzzle.board)?.count(&puzzle.givens, limit))
+    Ok(count_until(puzzle, limit, None)?.expect("a count without deadline always decides"))
+}
+
+/// True when a puzzle has rules other than houses (the rule layer solves it).
+pub fn has_variant_rules(puzzle: &Puzzle) -> bool {
+    puzzle.document.as_deref().is_some_and(|d| d.rules.iter().any(|r| !r.kind.is_house()))
+}
+
+/// As [`count`], giving up at `deadline` (`Ok(None)`); an error for rules no family solves.
+pub fn count_until(
+    puzzle: &Puzzle,
+    limit: u32,
+    deadline: Option<std::time::Instant>,
+) -> Result<Option<Count>, String> {
+    if let Some(doc) = puzzle.document.as_deref()
+        && has_variant_rules(puzzle)
+    {
+        let solver = crate::rules::RuleSolver::new(doc, &puzzle.board)?;
+        return Ok(solver.count(&puzzle.givens, limit, deadline).ok());
+    }
+    let solver = Solver::new(&puzzle.board)?;
+    Ok(match deadline {
+        None => Some(solver.count(&puzzle.givens, limit)),
+        Some(at) => solver.count_until(&puzzle.givens, limit, at),
+    })
 }
 
 /// Why a cell array cannot be counted.

@@ -1,0 +1,149 @@
+//! The rule layer: every rule family of puzzle-format.md section 4 that is not a house.
+//!
+//! Each family file has two independent halves: `satisfied`, the rule's meaning read straight
+//! from the spec's table and checked on digits, and `compile`, which turns the typed rule into
+//! [`Constraint`]s whose propagators narrow candidate masks. The search ([`search`]) runs the
+//! propagators after singles and checks `satisfied` of every rule on every full grid, so a
+//! weak propagator costs time, never correctness.
+
+mod arrow;
+mod cage;
+mod cell_marks;
+mod constraint;
+mod corner;
+mod edges;
+mod lines;
+mod pair_ops;
+mod relation;
+pub mod search;
+mod sums;
+
+pub use constraint::Constraint;
+pub use search::{RuleSolver, TimedOut};
+
+use crate::board::{Board, HouseKind};
+use crate::format::{Document, Pos, RuleKind};
+
+/// Where each board position sits among the engine's cells (reading order of existing cells).
+#[derive(Clone, Debug)]
+pub struct Layout {
+    pub rows: usize,
+    pub cols: usize,
+    pub digits: usize,
+    index: Vec<Option<usize>>,
+    /// For each engine cell, the box-or-region house of `D` cells containing it, the last one
+    /// stated (what `region_sum` cuts a line by).
+    pub region_of: Vec<Option<usize>>,
+}
+
+impl Layout {
+    pub fn new(doc: &Document, board: &Board) -> Layout {
+        let mut index = vec![None; doc.rows * doc.cols];
+        for (i, p) in doc.cells().iter().enumerate() {
+            index[p.r * doc.cols + p.c] = Some(i);
+        }
+        let mut region_of = vec![None; board.cell_count()];
+        for (h, house) in board.houses.iter().enumerate() {
+            if matches!(house.kind, HouseKind::Box | HouseKind::Region) && house.cells.len() == board.digits {
+                for &c in &house.cells {
+                    region_of[c] = Some(h);
+                }
+            }
+        }
+        Layout { rows: doc.rows, cols: doc.cols, digits: doc.digits, index, region_of }
+    }
+
+    /// The engine cell at a position (the reader checked that rule cells exist).
+    pub fn cell(&self, p: Pos) -> usize {
+        self.index[p.r * self.cols + p.c].expect("rule cells exist")
+    }
+
+    pub fn cells(&self, ps: &[Pos]) -> Vec<usize> {
+        ps.iter().map(|&p| self.cell(p)).collect()
+    }
+}
+
+/// The digits of a full (or partly filled, 0 = open) grid as rules read them.
+pub struct Digits<'a> {
+    pub layout: &'a Layout,
+    pub values: &'a [u8],
+}
+
+impl Digits<'_> {
+    /// x(p): the digit at a position.
+    pub fn x(&self, p: Pos) -> i64 {
+        i64::from(self.values[self.layout.cell(p)])
+    }
+
+    pub fn xs(&self, ps: &[Pos]) -> Vec<i64> {
+        ps.iter().map(|&p| self.x(p)).collect()
+    }
+}
+
+/// The family a rule belongs to, for the solver: which file reads and compiles it.
+fn family(kind: &RuleKind) -> Option<&'static dyn Family> {
+    Some(match kind {
+        RuleKind::Cage { .. } => &cage::Cage,
+        RuleKind::Line { .. } => &lines::Lines,
+        RuleKind::Arrow { .. } => &arrow::Arrow,
+        RuleKind::Edge { .. } => &edges::Edges,
+        RuleKind::Corner { .. } => &corner::Corner,
+        RuleKind::Sum { .. } => &sums::Sums,
+        RuleKind::Relation { .. } => &relation::Relation,
+        RuleKind::Cell { .. } => &cell_marks::CellMarks,
+        _ => return None,
+    })
+}
+
+/// What every rule family provides.
+pub trait Family: Sync {
+    /// True when the digits obey the rule (spec section 4, independent of any propagator).
+    fn satisfied(&self, rule: &RuleKind, digits: &Digits) -> bool;
+    /// The propagating form of the rule; an error for a rule whose parameters cannot be used.
+    fn compile(&self, rule: &RuleKind, layout: &Layout) -> Result<Vec<Constraint>, String>;
+    /// The cells `satisfied` reads, when the rule reads a fixed set of cells (checked as soon as
+    /// they are all placed); `None` for rules over the whole board.
+    fn scope(&self, rule: &RuleKind, layout: &Layout) -> Option<Vec<usize>>;
+}
+
+/// True when the rule is solved by the rule layer (houses are the solver's own).
+pub fn is_supported(kind: &RuleKind) -> bool {
+    kind.is_house() || family(kind).is_some()
+}
+
+/// `satisfied` of any non-house rule; houses are checked by the search itself.
+pub fn satisfied(kind: &RuleKind, digits: &Digits) -> bool {
+    match family(kind) {
+        Some(f) => f.satisfied(kind, digits),
+        None => kind.is_house(),
+    }
+}
+
+/// One rule compiled for the search.
+pub struct CompiledRule {
+    pub rule: RuleKind,
+    pub family: &'static dyn Family,
+    pub scope: Option<Vec<usize>>,
+}
+
+/// Compiles a document's non-house rules; an error naming the first rule no family solves.
+pub fn compile(doc: &Document, layout: &Layout) -> Result<(Vec<CompiledRule>, Vec<Constraint>), String> {
+    if doc.candidates.is_some() {
+        return Err("this build of pencilmark does not solve candidates (pencil marks) yet".into());
+    }
+    let mut rules = Vec::new();
+    let mut constraints = Vec::new();
+    for r in &doc.rules {
+        if r.kind.is_house() {
+            continue;
+        }
+        let Some(f) = family(&r.kind) else {
+            return Err(format!("this build of pencilmark does not solve these rules yet: {}", r.family()));
+        };
+        constraints.extend(
+            f.compile(&r.kind, layout).map_err(|e| format!("rule {} ({}): {e}", r.index + 1, r.family()))?,
+        );
+        rules.push(CompiledRule { rule: r.kind.clone(), family: f, scope: f.scope(&r.kind, layout) });
+    }
+    Ok((rules, constraints))
+}

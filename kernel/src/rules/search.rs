@@ -1,0 +1,196 @@
+//! The exact search for documents with rules: candidate masks per cell, singles over the board's
+//! houses, then every rule propagator, to a fixpoint; branching on the open cell with the fewest
+//! candidates. Every rule's `satisfied` is checked once its cells are all placed (and on every
+//! full grid), so counts never depend on how strong the propagators are. No node limit; an
+//! optional deadline makes it give up instead.
+
+use super::constraint::Contradiction;
+use super::{CompiledRule, Constraint, Digits, Layout};
+use crate::board::Board;
+use crate::format::Document;
+use crate::solve::Count;
+use std::time::Instant;
+
+/// A document's board and rules compiled for counting.
+pub struct RuleSolver {
+    layout: Layout,
+    digits: usize,
+    cells: usize,
+    /// For each cell, the cells sharing a house with it.
+    peers: Vec<Vec<usize>>,
+    /// Houses of exactly D cells (hidden singles).
+    complete: Vec<Vec<usize>>,
+    rules: Vec<CompiledRule>,
+    constraints: Vec<Constraint>,
+}
+
+/// The search stopped at its deadline before it could decide.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimedOut;
+
+impl RuleSolver {
+    /// Compiles a document on its engine board; an error names a rule no family solves.
+    pub fn new(doc: &Document, board: &Board) -> Result<RuleSolver, String> {
+        if board.digits > 31 {
+            return Err(format!("rules on {} digits are beyond the rule layer (31 at most)", board.digits));
+        }
+        let layout = Layout::new(doc, board);
+        let (rules, constraints) = super::compile(doc, &layout)?;
+        let n = board.cell_count();
+        let mut peers = vec![Vec::new(); n];
+        for h in &board.houses {
+            for &a in &h.cells {
+                peers[a].extend(h.cells.iter().copied().filter(|&b| b != a));
+            }
+        }
+        for p in &mut peers {
+            p.sort_unstable();
+            p.dedup();
+        }
+        let complete =
+            board.houses.iter().filter(|h| h.cells.len() == board.digits).map(|h| h.cells.clone()).collect();
+        Ok(RuleSolver { layout, digits: board.digits, cells: n, peers, complete, rules, constraints })
+    }
+
+    /// Counts solutions of `givens` (0 = empty) up to `limit`, giving up at `deadline`.
+    pub fn count(&self, givens: &[u8], limit: u32, deadline: Option<Instant>) -> Result<Count, TimedOut> {
+        let limit = limit.max(1);
+        let all = if self.digits >= 32 { u32::MAX } else { (1u32 << self.digits) - 1 };
+        let mut root = vec![all; self.cells];
+        for (c, &v) in givens.iter().enumerate() {
+            if v != 0 {
+                if usize::from(v) > self.digits {
+                    return Ok(Count { count: 0, solution: None });
+                }
+                root[c] = 1 << (v - 1);
+            }
+        }
+        let mut count = 0;
+        let mut first = None;
+        let mut stack = vec![root];
+        let mut nodes: u64 = 0;
+        while let Some(mut masks) = stack.pop() {
+            nodes += 1;
+            if let Some(at) = deadline
+                && nodes.is_multiple_of(256)
+                && Instant::now() >= at
+            {
+                return Err(TimedOut);
+            }
+            if self.propagate(&mut masks).is_err() {
+                continue;
+            }
+            // The open cell with the fewest candidates; none open = a full grid.
+            let open = (0..self.cells)
+                .filter(|&c| !masks[c].is_power_of_two())
+                .min_by_key(|&c| masks[c].count_ones());
+            let Some(cell) = open else {
+                let values = values_of(&masks);
+                if self.full_grid_ok(&values) {
+                    count += 1;
+                    if first.is_none() {
+                        first = Some(values);
+                    }
+                    if count >= limit {
+                        break;
+                    }
+                }
+                continue;
+            };
+            // Pushed in reverse so the smallest digit is tried first.
+            let m = masks[cell];
+            for d in (0..32).rev().filter(|d| m >> d & 1 == 1) {
+                let mut child = masks.clone();
+                child[cell] = 1 << d;
+                stack.push(child);
+            }
+        }
+        Ok(Count { count, solution: first })
+    }
+
+    /// Houses and every rule on a full grid.
+    fn full_grid_ok(&self, values: &[u8]) -> bool {
+        let houses_ok = (0..self.cells).all(|c| self.peers[c].iter().all(|&p| values[p] != values[c]));
+        let digits = Digits { layout: &self.layout, values };
+        houses_ok && self.rules.iter().all(|r| r.family.satisfied(&r.rule, &digits))
+    }
+
+    /// Singles, rule propagators and the placed-rule checks to a fixpoint.
+    fn propagate(&self, masks: &mut [u32]) -> Result<(), Contradiction> {
+        let mut done = vec![false; self.cells];
+        loop {
+            let mut changed = false;
+            // Naked singles: a placed digit leaves its peers.
+            for c in 0..self.cells {
+                let m = masks[c];
+                if m == 0 {
+                    return Err(Contradiction);
+                }
+                if m.is_power_of_two() && !done[c] {
+                    done[c] = true;
+                    for &p in &self.peers[c] {
+                        if masks[p] & m != 0 {
+                            masks[p] &= !m;
+                            if masks[p] == 0 {
+                                return Err(Contradiction);
+                            }
+                            changed = true;
+                        }
+                    }
+                }
+            }
+            if changed {
+                continue;
+            }
+            // Hidden singles in houses of D cells.
+            for h in &self.complete {
+                let mut once = 0u32;
+                let mut twice = 0u32;
+                for &c in h {
+                    twice |= once & masks[c];
+                    once |= masks[c];
+                }
+                if once.count_ones() < self.digits as u32 {
+                    return Err(Contradiction);
+                }
+                let single = once & !twice;
+                for &c in h {
+                    let hit = masks[c] & single;
+                    if hit != 0 && masks[c] != hit {
+                        if !hit.is_power_of_two() {
+                            return Err(Contradiction);
+                        }
+                        masks[c] = hit;
+                        changed = true;
+                    }
+                }
+            }
+            if changed {
+                continue;
+            }
+            for k in &self.constraints {
+                k.propagate(masks, &mut changed)?;
+            }
+            if changed {
+                continue;
+            }
+            // Rules whose cells are all placed must hold.
+            let values = values_of(masks);
+            let digits = Digits { layout: &self.layout, values: &values };
+            for r in &self.rules {
+                if let Some(scope) = &r.scope
+                    && scope.iter().all(|&c| values[c] != 0)
+                    && !r.family.satisfied(&r.rule, &digits)
+                {
+                    return Err(Contradiction);
+                }
+            }
+            return Ok(());
+        }
+    }
+}
+
+/// The placed digit of each cell (0 where several remain).
+fn values_of(masks: &[u32]) -> Vec<u8> {
+    masks.iter().map(|&m| if m.is_power_of_two() { m.trailing_zeros() as u8 + 1 } else { 0 }).collect()
+}

@@ -1,0 +1,431 @@
+//! The rule layer against brute force: for every family, hundreds of small random puzzles (4x4
+//! and 6x6) whose solver count must equal the number of house-valid fillings of the givens that
+//! every rule's `satisfied` accepts.
+
+use pencilmark::format::{Puzzle, read};
+use pencilmark::rules::{Digits, Layout, satisfied};
+use pencilmark::solve::count;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+/// A solved grid of size d (box h x w) shuffled by a digit permutation.
+fn random_grid(rng: &mut StdRng, d: usize, h: usize, w: usize) -> Vec<u8> {
+    let mut perm: Vec<u8> = (1..=d as u8).collect();
+    for i in (1..d).rev() {
+        perm.swap(i, rng.random_range(0..=i));
+    }
+    // The pattern grid: (r*w + r/h + c) mod d, a valid sudoku for boxes h x w.
+    let shift = rng.random_range(0..d);
+    (0..d * d)
+        .map(|i| {
+            let (r, c) = (i / d, i % d);
+            perm[(r * w + r / h + c + shift) % d]
+        })
+        .collect()
+}
+
+fn name(i: usize, d: usize) -> String {
+    format!("\"r{}c{}\"", i / d + 1, i % d + 1)
+}
+
+fn names(cells: &[usize], d: usize) -> String {
+    cells.iter().map(|&c| name(c, d)).collect::<Vec<_>>().join(",")
+}
+
+/// A random orthogonal path of `len` distinct cells (shorter when it gets stuck).
+fn path(rng: &mut StdRng, d: usize, len: usize) -> Vec<usize> {
+    let mut out = vec![rng.random_range(0..d * d)];
+    while out.len() < len {
+        let c = *out.last().unwrap();
+        let (r, k) = ((c / d) as isize, (c % d) as isize);
+        let steps: Vec<usize> = [(0, 1), (1, 0), (0, -1), (-1, 0)]
+            .iter()
+            .map(|(dr, dc)| (r + dr, k + dc))
+            .filter(|&(a, b)| a >= 0 && b >= 0 && a < d as isize && b < d as isize)
+            .map(|(a, b)| a as usize * d + b as usize)
+            .filter(|x| !out.contains(x))
+            .collect();
+        if steps.is_empty() {
+            break;
+        }
+        out.push(steps[rng.random_range(0..steps.len())]);
+    }
+    out
+}
+
+/// One random rule of a family, its parameters often read off `grid` so that counts vary.
+fn random_rule(rng: &mut StdRng, family: &str, d: usize, grid: &[u8]) -> String {
+    let sum_of = |cs: &[usize]| cs.iter().map(|&c| u32::from(grid[c])).sum::<u32>();
+    match family {
+        "cage" => {
+            let len = rng.random_range(1..=4);
+            let cs = path(rng, d, len);
+            let s = if rng.random_bool(0.8) { sum_of(&cs) } else { rng.random_range(1..=20) };
+            if rng.random_bool(0.15) {
+                format!("{{\"type\":\"cage\",\"cells\":[{}]}}", names(&cs, d))
+            } else {
+                format!("{{\"type\":\"cage\",\"cells\":[{}],\"sum\":{s}}}", names(&cs, d))
+            }
+        }
+        "lines" => {
+            let kinds = [
+                "thermo",
+                "slow_thermo",
+                "whisper",
+                "renban",
+                "region_sum",
+                "palindrome",
+                "entropic",
+                "modular",
+                "parity",
+                "zipper",
+                "between",
+                "lockout",
+                "double_arrow",
+            ];
+            let kind = kinds[rng.random_range(0..kinds.len())];
+            let len = rng.random_range(2..=5);
+            let cs = path(rng, d, len);
+            let extra = match kind {
+                "whisper" => format!(",\"value\":{}", rng.random_range(1..=d / 2)),
+                "lockout" => format!(",\"value\":{}", rng.random_range(1..=d / 2)),
+                "modular" => ",\"value\":3".to_string(),
+                "entropic" if d == 6 => ",\"groups\":[[1,2],[3,4],[5,6]]".to_string(),
+                "entropic" => return random_rule(rng, family, d, grid),
+                _ => String::new(),
+            };
+            let closed = if matches!(kind, "whisper" | "parity" | "renban") && rng.random_bool(0.3) {
+                ",\"closed\":true"
+            } else {
+                ""
+            };
+            format!("{{\"type\":\"line\",\"kind\":\"{kind}\",\"cells\":[{}]{extra}{closed}}}", names(&cs, d))
+        }
+        "arrow" => {
+            let len = rng.random_range(2..=5);
+            let cs = path(rng, d, len);
+            let bulb_len = if cs.len() >= 4 && rng.random_bool(0.2) { 2 } else { 1 };
+            let (bulb, shaft) = cs.split_at(bulb_len);
+            format!("{{\"type\":\"arrow\",\"bulb\":[{}],\"lines\":[[{}]]}}", names(bulb, d), names(shaft, d))
+        }
+        "edges" => {
+            let cs = path(rng, d, 2);
+            if cs.len() < 2 {
+                return random_rule(rng, family, d, grid);
+            }
+            let (a, b) = (i64::from(grid[cs[0]]), i64::from(grid[cs[1]]));
+            let truthful = rng.random_bool(0.7);
+            let pick = rng.random_range(0..7);
+            let cells = names(&cs, d);
+            match pick {
+                0 => {
+                    let color = if (truthful && (a == 2 * b || b == 2 * a)) || rng.random_bool(0.5) {
+                        "black"
+                    } else {
+                        "white"
+                    };
+                    format!(
+                        "{{\"type\":\"edge\",\"kind\":\"kropki\",\"cells\":[{cells}],\"color\":\"{color}\"}}"
+                    )
+                }
+                1 => {
+                    let letter = if rng.random_bool(0.5) { "X" } else { "V" };
+                    format!(
+                        "{{\"type\":\"edge\",\"kind\":\"xv\",\"cells\":[{cells}],\"letter\":\"{letter}\"}}"
+                    )
+                }
+                2 => {
+                    let k = if truthful { (a - b).abs() } else { rng.random_range(1..d as i64) };
+                    format!(
+                        "{{\"type\":\"edge\",\"kind\":\"difference\",\"cells\":[{cells}],\"value\":{}}}",
+                        k.max(1)
+                    )
+                }
+                3 => {
+                    let s = if truthful { a + b } else { rng.random_range(3..=2 * d as i64) };
+                    format!("{{\"type\":\"edge\",\"kind\":\"sum\",\"cells\":[{cells}],\"sum\":{s}}}")
+                }
+                4 => {
+                    let p = if truthful { a * b } else { rng.random_range(2..=20) };
+                    format!("{{\"type\":\"edge\",\"kind\":\"product\",\"cells\":[{cells}],\"value\":{p}}}")
+                }
+                5 => format!(
+                    "{{\"type\":\"edge\",\"kind\":\"ratio\",\"cells\":[{cells}],\"value\":{}}}",
+                    rng.random_range(2..=3)
+                ),
+                _ => format!("{{\"type\":\"edge\",\"kind\":\"less\",\"cells\":[{cells}]}}"),
+            }
+        }
+        "corner" => {
+            let (r, c) = (rng.random_range(0..d - 1), rng.random_range(0..d - 1));
+            let cs = [r * d + c, r * d + c + 1, (r + 1) * d + c, (r + 1) * d + c + 1];
+            let cells = names(&cs, d);
+            match rng.random_range(0..4) {
+                0 => format!("{{\"type\":\"corner\",\"kind\":\"battenburg\",\"cells\":[{cells}]}}"),
+                1 => format!(
+                    "{{\"type\":\"corner\",\"kind\":\"exclude\",\"cells\":[{cells}],\"value\":{}}}",
+                    rng.random_range(1..=d)
+                ),
+                2 => {
+                    let op = ["even", "odd"][rng.random_range(0..2)];
+                    format!(
+                        "{{\"type\":\"corner\",\"kind\":\"mathrax\",\"cells\":[{cells}],\"op\":\"{op}\"}}"
+                    )
+                }
+                _ => {
+                    let op = ["+", "-", "x", "/"][rng.random_range(0..4)];
+                    let (a, b) = (u32::from(grid[cs[0]]), u32::from(grid[cs[3]]));
+                    let v = match op {
+                        "+" => a + b,
+                        "-" => a.abs_diff(b),
+                        "x" => a * b,
+                        _ => rng.random_range(2..=3),
+                    };
+                    format!(
+                        "{{\"type\":\"corner\",\"kind\":\"mathrax\",\"cells\":[{cells}],\"op\":\"{op}\",\"value\":{v}}}"
+                    )
+                }
+            }
+        }
+        "sums" => {
+            if rng.random_bool(0.5) {
+                let (r, c) = (rng.random_range(0..d - 1), rng.random_range(0..d - 1));
+                let cs = [r * d + c, r * d + c + 1, (r + 1) * d + c, (r + 1) * d + c + 1];
+                let s = if rng.random_bool(0.8) { sum_of(&cs) } else { rng.random_range(4..=20) };
+                format!("{{\"type\":\"sum\",\"kind\":\"corner\",\"sum\":{s},\"cells\":[{}]}}", names(&cs, d))
+            } else {
+                let cs: Vec<usize> = (0..rng.random_range(1..=5))
+                    .map(|_| rng.random_range(0..d * d))
+                    .collect::<std::collections::BTreeSet<_>>()
+                    .into_iter()
+                    .collect();
+                let s = if rng.random_bool(0.8) { sum_of(&cs) } else { rng.random_range(1..=25) };
+                format!("{{\"type\":\"sum\",\"kind\":\"group\",\"sum\":{s},\"cells\":[{}]}}", names(&cs, d))
+            }
+        }
+        "relation" => {
+            let ops = [
+                ("different", "[]"),
+                ("equal", "[]"),
+                ("less", "[]"),
+                ("less_equal", "[]"),
+                ("difference", "[2]"),
+                ("not_difference", "[1]"),
+                ("not_consecutive", "[]"),
+                ("difference_at_least", "[3]"),
+                ("difference_at_most", "[1]"),
+                ("ratio", "[2]"),
+                ("not_ratio", "[2]"),
+                ("sum", "[7]"),
+                ("not_sum", "[5]"),
+                ("parity_differs", "[]"),
+                ("same_third", "[]"),
+                ("different_third", "[]"),
+                ("same_mod3", "[]"),
+                ("different_mod3", "[]"),
+                ("allowed", "[[[1,2],[2,3],[3,1],[4,4]]]"),
+                ("any_of", "[[\"sum\",[5]],[\"equal\",[]]]"),
+            ];
+            let (op, params) = ops[rng.random_range(0..ops.len())];
+            let pairs: Vec<String> = (0..rng.random_range(1..=3))
+                .map(|_| {
+                    let a = rng.random_range(0..d * d);
+                    let mut b = rng.random_range(0..d * d);
+                    while b == a {
+                        b = rng.random_range(0..d * d);
+                    }
+                    format!("[{},{}]", name(a, d), name(b, d))
+                })
+                .collect();
+            format!(
+                "{{\"type\":\"relation\",\"op\":\"{op}\",\"params\":{params},\"pairs\":[{}]}}",
+                pairs.join(",")
+            )
+        }
+        "cells" => {
+            let cs: Vec<usize> = (0..rng.random_range(1..=3))
+                .map(|_| rng.random_range(0..d * d))
+                .collect::<std::collections::BTreeSet<_>>()
+                .into_iter()
+                .collect();
+            let cells = names(&cs, d);
+            match rng.random_range(0..6) {
+                0 => format!("{{\"type\":\"cell\",\"kind\":\"odd\",\"cells\":[{cells}]}}"),
+                1 => format!("{{\"type\":\"cell\",\"kind\":\"even\",\"cells\":[{cells}]}}"),
+                2 => {
+                    format!("{{\"type\":\"cell\",\"kind\":\"low\",\"cells\":[{cells}],\"split\":{}}}", d / 2)
+                }
+                3 => {
+                    format!("{{\"type\":\"cell\",\"kind\":\"high\",\"cells\":[{cells}],\"split\":{}}}", d / 2)
+                }
+                4 => {
+                    format!("{{\"type\":\"cell\",\"kind\":\"set\",\"cells\":[{cells}],\"values\":[1,{}]}}", d)
+                }
+                _ => format!("{{\"type\":\"cell\",\"kind\":\"exclude\",\"cells\":[{cells}],\"values\":[2]}}"),
+            }
+        }
+        other => panic!("no generator for {other}"),
+    }
+}
+
+/// Every house-valid filling of the givens that all rules accept, counted (up to `cap`).
+fn brute_count(p: &Puzzle, cap: u64) -> u64 {
+    let doc = p.document.as_deref().expect("a document");
+    let layout = Layout::new(doc, &p.board);
+    let n = p.board.cell_count();
+    let d = p.board.digits as u8;
+    let mut peers = vec![Vec::new(); n];
+    for h in &p.board.houses {
+        for &a in &h.cells {
+            peers[a].extend(h.cells.iter().copied().filter(|&b| b != a));
+        }
+    }
+    let mut values = p.givens.clone();
+    for c in 0..n {
+        if values[c] != 0 && peers[c].iter().any(|&q| values[q] == values[c]) {
+            return 0;
+        }
+    }
+    let open: Vec<usize> = (0..n).filter(|&c| values[c] == 0).collect();
+    let check = |vals: &[u8]| {
+        let digits = Digits { layout: &layout, values: vals };
+        doc.rules.iter().all(|r| r.kind.is_house() || satisfied(&r.kind, &digits))
+    };
+    let mut brute = Brute { open: &open, peers: &peers, d, check: &check, found: 0, cap };
+    brute.fill(0, &mut values);
+    brute.found
+}
+
+/// A plain backtracking over the open cells in reading order.
+struct Brute<'a> {
+    open: &'a [usize],
+    peers: &'a [Vec<usize>],
+    d: u8,
+    check: &'a dyn Fn(&[u8]) -> bool,
+    found: u64,
+    cap: u64,
+}
+
+impl Brute<'_> {
+    fn fill(&mut self, k: usize, values: &mut [u8]) {
+        if self.found >= self.cap {
+            return;
+        }
+        if k == self.open.len() {
+            if (self.check)(values) {
+                self.found += 1;
+            }
+            return;
+        }
+        let c = self.open[k];
+        for v in 1..=self.d {
+            if self.peers[c].iter().all(|&q| values[q] != v) {
+                values[c] = v;
+                self.fill(k + 1, values);
+                values[c] = 0;
+            }
+        }
+    }
+}
+
+fn run_family(family: &str, seed: u64, puzzles: usize) {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut seen = [0usize; 3];
+    for i in 0..puzzles {
+        let (d, h, w) = if i % 2 == 0 { (4, 2, 2) } else { (6, 2, 3) };
+        let grid = random_grid(&mut rng, d, h, w);
+        let shown = if d == 4 { rng.random_range(0..=4) } else { rng.random_range(12..=20) };
+        let mut givens = vec![0u8; d * d];
+        for _ in 0..shown {
+            let c = rng.random_range(0..d * d);
+            givens[c] = grid[c];
+        }
+        let rules: Vec<String> =
+            (0..rng.random_range(1..=4)).map(|_| random_rule(&mut rng, family, d, &grid)).collect();
+        let text = format!(
+            "{{\"format\":\"sudoku-puzzle\",\"format_version\":1,\"board\":{{\"rows\":{d},\"cols\":{d}}},\"digits\":{d},\"givens\":[{}],\"rules\":[{{\"type\":\"box_grid\",\"origin\":\"r1c1\",\"box\":[{h},{w}]}},{}]}}",
+            givens.iter().map(u8::to_string).collect::<Vec<_>>().join(","),
+            rules.join(",")
+        );
+        let p = match read(&text) {
+            Ok(p) => p,
+            Err(e) => panic!("generated document rejected: {e}\n{text}"),
+        };
+        let brute = brute_count(&p, 1000);
+        let two = count(&p, 2).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(u64::from(two.count), brute.min(2), "{text}");
+        if let Some(sol) = &two.solution {
+            let doc = p.document.as_deref().unwrap();
+            let layout = Layout::new(doc, &p.board);
+            let digits = Digits { layout: &layout, values: sol };
+            assert!(doc.rules.iter().all(|r| r.kind.is_house() || satisfied(&r.kind, &digits)), "{text}");
+        }
+        if brute < 1000 {
+            assert_eq!(u64::from(count(&p, 1000).unwrap().count), brute, "{text}");
+        }
+        seen[brute.min(2) as usize] += 1;
+    }
+    // The generator must exercise all three answers for the test to mean something.
+    assert!(seen.iter().all(|&n| n > 0), "{family}: counts 0/1/2+ seen {seen:?}");
+}
+
+#[test]
+fn cages_match_brute_force() {
+    run_family("cage", 1, 300);
+}
+
+#[test]
+fn lines_match_brute_force() {
+    run_family("lines", 2, 600);
+}
+
+#[test]
+fn arrows_match_brute_force() {
+    run_family("arrow", 3, 300);
+}
+
+#[test]
+fn edges_match_brute_force() {
+    run_family("edges", 4, 300);
+}
+
+#[test]
+fn corners_match_brute_force() {
+    run_family("corner", 5, 300);
+}
+
+#[test]
+fn sums_match_brute_force() {
+    run_family("sums", 6, 300);
+}
+
+#[test]
+fn relations_match_brute_force() {
+    run_family("relation", 7, 400);
+}
+
+#[test]
+fn cell_marks_match_brute_force() {
+    run_family("cells", 8, 300);
+}
+
+/// Rules no filling can meet give a count of 0, never a panic or a hang.
+#[test]
+fn impossible_rules_count_zero() {
+    let doc = |givens: &str, rule: &str| {
+        format!(
+            "{{\"format\":\"sudoku-puzzle\",\"format_version\":1,\"board\":{{\"rows\":4,\"cols\":4}},\"digits\":4,\"givens\":[{givens}],\"rules\":[{{\"type\":\"box_grid\",\"origin\":\"r1c1\",\"box\":[2,2]}},{rule}]}}"
+        )
+    };
+    let empty = "0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0";
+    let cases = [
+        doc(empty, r#"{"type":"cage","cells":["r1c1","r1c2"],"sum":100}"#),
+        doc(empty, r#"{"type":"line","kind":"renban","cells":["r1c1","r1c2","r1c3","r1c4","r2c4"]}"#),
+        doc(empty, r#"{"type":"arrow","bulb":["r1c1"],"lines":[["r1c2","r1c3","r1c4"]]}"#),
+        doc("4,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0", r#"{"type":"line","kind":"thermo","cells":["r1c1","r1c2"]}"#),
+    ];
+    for text in &cases {
+        let p = read(text).unwrap();
+        assert_eq!(count(&p, 2).unwrap().count, 0, "{text}");
+    }
+}
