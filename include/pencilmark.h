@@ -85,6 +85,10 @@ enum pm_status
    * The output buffer is shorter than the cell array.
    */
   PM_STATUS_BUFFER_TOO_SMALL = -7,
+  /**
+   * The time limit passed before the count was finished.
+   */
+  PM_STATUS_UNDECIDED = -8,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -166,11 +170,31 @@ char *pm_rate(const char *puzzle, const char *options_json);
 char *pm_rate_many(const char *puzzles, const char *options_json);
 
 /**
- * Frees a string returned by pm_rate or pm_rate_many. NULL is a no-op.
+ * Counts the solutions of one puzzle: a one-line classic or a sudoku-puzzle document, with any
+ * board shape and any rule family the rule layer solves (killer cages, thermos, arrows, ...).
+ *
+ * `options_json` is NULL or "" for the defaults, or a JSON object with the keys "limit" (stop at
+ * this many solutions, 1 to 4294967295, default 2: 2 proves uniqueness), "solution" (bool:
+ * also return the first solution found) and "max_seconds" (number: a time limit; past it the
+ * answer is an "undecided" error). Unknown keys are an error.
+ *
+ * Returns {"count": N} (N = min(solutions, limit)), with "solution": "<one-line grid>" when
+ * asked for and N > 0, or an {"error": "...", "kind": "..."} object as pm_rate describes.
+ * Free the result with pm_free.
  *
  * # Safety
  *
- * `s` is NULL or a string returned by pm_rate or pm_rate_many that has not been freed yet. Free
+ * `puzzle` and `options_json` are each NULL or a NUL-terminated string that stays valid and
+ * unmodified until the call returns.
+ */
+char *pm_count(const char *puzzle, const char *options_json);
+
+/**
+ * Frees a string returned by pm_rate, pm_rate_many or pm_count. NULL is a no-op.
+ *
+ * # Safety
+ *
+ * `s` is NULL or a string returned by pm_rate, pm_rate_many or pm_count that has not been freed yet. Free
  * each exactly once, from any thread; never pass it to free(), and never pass the static strings
  * of pm_version or pm_status_str.
  */
@@ -192,6 +216,23 @@ void pm_free(char *s);
  * `cells` is NULL or points to `len` readable bytes that stay unmodified until the call returns.
  */
 int32_t pm_count_solutions(const uint8_t *cells, size_t len, uint32_t limit);
+
+/**
+ * As pm_count_solutions, within a time limit: `max_seconds` (finite, >= 0) bounds the count, which
+ * large boards can otherwise make very long (a classic 9x9 always finishes within milliseconds).
+ *
+ * Returns min(count, limit) when >= 0, or a negative PM_STATUS_*: UNDECIDED (the limit passed
+ * first), NULL_ARGUMENT, INVALID_PUZZLE, INVALID_OPTIONS (max_seconds negative or not a number),
+ * CPU_UNSUPPORTED or PANIC. Runs on the calling thread.
+ *
+ * # Safety
+ *
+ * `cells` is NULL or points to `len` readable bytes that stay unmodified until the call returns.
+ */
+int32_t pm_count_solutions_within(const uint8_t *cells,
+                                  size_t len,
+                                  uint32_t limit,
+                                  double max_seconds);
 
 /**
  * Counts many classic boards at once, across threads: the generators' batch call.

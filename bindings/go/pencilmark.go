@@ -66,7 +66,7 @@ const (
 	KindInvalid     Kind = "invalid"     // not a puzzle, or invalid options
 	KindNoSolution  Kind = "no_solution" // no grid completes the givens
 	KindNotUnique   Kind = "not_unique"  // more than one grid completes them
-	KindUndecided   Kind = "undecided"   // max_seconds passed before uniqueness was proven
+	KindUndecided   Kind = "undecided"   // max_seconds passed before the search finished
 	KindUnsupported Kind = "unsupported" // rules, a board or a technique beyond this build
 	KindInternal    Kind = "internal"    // the library failed on this input (a bug, caught)
 )
@@ -95,27 +95,25 @@ type Result struct {
 	Err  error
 }
 
-// options is the C options text: nil for the defaults.
-func (o *Options) cString() (*C.char, error) {
+// json is the C options text: nil for the defaults.
+func (o *Options) json() ([]byte, error) {
 	if o == nil {
 		return nil, nil
 	}
-	text, err := json.Marshal(o)
-	if err != nil {
-		return nil, err
-	}
-	return C.CString(string(text)), nil
+	return json.Marshal(o)
 }
 
-// call runs a pm_rate-shaped function and returns its JSON text, copied into Go memory.
-func call(f func(*C.char, *C.char) *C.char, input string, o *Options) (string, error) {
-	in := C.CString(input)
-	defer C.free(unsafe.Pointer(in))
-	opts, err := o.cString()
+// call runs a pm_rate-shaped function on input and an options text (nil: NULL) and returns its
+// JSON text, copied into Go memory.
+func call(f func(*C.char, *C.char) *C.char, input string, options []byte, err error) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if opts != nil {
+	in := C.CString(input)
+	defer C.free(unsafe.Pointer(in))
+	var opts *C.char
+	if options != nil {
+		opts = C.CString(string(options))
 		defer C.free(unsafe.Pointer(opts))
 	}
 	out := f(in, opts)
@@ -128,15 +126,18 @@ func call(f func(*C.char, *C.char) *C.char, input string, o *Options) (string, e
 
 func cRate(p, o *C.char) *C.char     { return C.pm_rate(p, o) }
 func cRateMany(p, o *C.char) *C.char { return C.pm_rate_many(p, o) }
+func cCount(p, o *C.char) *C.char    { return C.pm_count(p, o) }
 
 // rateJSON is pm_rate's text for a puzzle.
 func rateJSON(puzzle string, o *Options) (string, error) {
-	return call(cRate, puzzle, o)
+	options, err := o.json()
+	return call(cRate, puzzle, options, err)
 }
 
 // rateManyJSON is pm_rate_many's text for a text of puzzle lines.
 func rateManyJSON(puzzles string, o *Options) (string, error) {
-	return call(cRateMany, puzzles, o)
+	options, err := o.json()
+	return call(cRateMany, puzzles, options, err)
 }
 
 // decode turns one JSON object into a card or an *Error.
@@ -194,6 +195,53 @@ func RateMany(text string, o *Options) ([]Result, error) {
 	return results, nil
 }
 
+// CountOptions say how Count counts. The zero value (or a nil *CountOptions) counts to 2, which
+// proves uniqueness, with no time limit.
+type CountOptions struct {
+	// Limit stops the count at this many solutions; 0: 2.
+	Limit uint32 `json:"limit,omitempty"`
+	// Solution asks for the first solution found.
+	Solution bool `json:"solution,omitempty"`
+	// MaxSeconds bounds the count (a *Error of KindUndecided when it passes); 0: no limit.
+	MaxSeconds float64 `json:"max_seconds,omitempty"`
+}
+
+// json is the C options text: nil for the defaults.
+func (o *CountOptions) json() ([]byte, error) {
+	if o == nil {
+		return nil, nil
+	}
+	return json.Marshal(o)
+}
+
+// Counted is Count's answer.
+type Counted struct {
+	// Count is min(solutions, limit).
+	Count int `json:"count"`
+	// Solution is the first solution found as a one-line grid, when asked for and Count > 0.
+	Solution string `json:"solution,omitempty"`
+}
+
+// Count counts the solutions of one puzzle: a one-line classic or a sudoku-puzzle document, any
+// board shape, any rule family the library solves (killer cages, thermos, arrows, ...). It
+// returns an *Error for a text that is not a puzzle, rules this build does not solve, invalid
+// options, or a count past o.MaxSeconds (KindUndecided).
+func Count(puzzle string, o *CountOptions) (Counted, error) {
+	options, err := o.json()
+	text, err := call(cCount, puzzle, options, err)
+	if err != nil {
+		return Counted{}, err
+	}
+	if _, err := decode([]byte(text)); err != nil {
+		return Counted{}, err
+	}
+	var c Counted
+	if err := json.Unmarshal([]byte(text), &c); err != nil {
+		return Counted{}, fmt.Errorf("pencilmark: undecodable result: %w", err)
+	}
+	return c, nil
+}
+
 // StatusError is a negative status of the fast paths (PM_STATUS_*).
 type StatusError int32
 
@@ -204,6 +252,8 @@ const (
 	ErrCPUUnsupported StatusError = C.PM_STATUS_CPU_UNSUPPORTED
 	ErrPanic          StatusError = C.PM_STATUS_PANIC
 	ErrBufferTooSmall StatusError = C.PM_STATUS_BUFFER_TOO_SMALL
+	ErrInvalidOptions StatusError = C.PM_STATUS_INVALID_OPTIONS
+	ErrUndecided      StatusError = C.PM_STATUS_UNDECIDED
 )
 
 func (s StatusError) Error() string {
@@ -227,6 +277,18 @@ func cells(b []byte) (*C.uint8_t, C.size_t) {
 func CountSolutions(board []byte, limit uint32) (int, error) {
 	p, n := cells(board)
 	r := C.pm_count_solutions(p, n, C.uint32_t(limit))
+	if r < 0 {
+		return 0, StatusError(r)
+	}
+	return int(r), nil
+}
+
+// CountSolutionsWithin is CountSolutions bounded by a time limit (seconds, at least 0): ErrUndecided
+// when it passes first. Large boards can otherwise take very long; a 9x9 finishes within
+// milliseconds.
+func CountSolutionsWithin(board []byte, limit uint32, maxSeconds float64) (int, error) {
+	p, n := cells(board)
+	r := C.pm_count_solutions_within(p, n, C.uint32_t(limit), C.double(maxSeconds))
 	if r < 0 {
 		return 0, StatusError(r)
 	}

@@ -200,3 +200,35 @@ func TestErrorKinds(t *testing.T) {
 		t.Fatalf("bad options: %v", err)
 	}
 }
+
+// variant is a 4x4 with a thermo, a killer cage, a less-than edge and an arrow; unique.
+const variant = `{"format":"sudoku-puzzle","format_version":1,"board":{"rows":4,"cols":4},"digits":4,"givens":[0,0,0,0,0,4,0,0,0,0,0,0,0,0,0,1],"rules":[{"type":"box_grid","origin":"r1c1","box":[2,2]},{"type":"line","kind":"thermo","cells":["r1c1","r1c2","r1c3","r1c4"]},{"type":"cage","cells":["r2c1","r2c2"],"sum":7},{"type":"edge","kind":"less","cells":["r3c2","r3c1"]},{"type":"arrow","bulb":["r3c3"],"lines":[["r3c4","r4c4"]]}]}`
+
+func TestCount(t *testing.T) {
+	c, err := Count(variant, &CountOptions{Solution: true})
+	if err != nil || c.Count != 1 || c.Solution != "1234341221434321" {
+		t.Fatalf("Count(variant) = %+v, %v", c, err)
+	}
+	loose := strings.Replace(variant, `,{"type":"arrow","bulb":["r3c3"],"lines":[["r3c4","r4c4"]]}`, "", 1)
+	if c, err := Count(loose, nil); err != nil || c.Count != 2 || c.Solution != "" {
+		t.Fatalf("Count(loose) = %+v, %v", c, err)
+	}
+	empty25 := strings.Repeat(".", 625)
+	_, err = Count(empty25, &CountOptions{Limit: 1000000, MaxSeconds: 0.1})
+	var e *Error
+	if !errors.As(err, &e) || e.Kind != KindUndecided {
+		t.Fatalf("Count(empty 25x25, 0.1 s) = %v", err)
+	}
+	if _, err := Count("garbage", nil); !errors.As(err, &e) || e.Kind != KindInvalid {
+		t.Fatalf("Count(garbage) = %v", err)
+	}
+	if n, err := CountSolutionsWithin([]byte(empty25), 1000000, 0.1); err != ErrUndecided {
+		t.Fatalf("CountSolutionsWithin = %d, %v", n, err)
+	}
+	if n, err := CountSolutionsWithin([]byte(empty25), 2, 60); err != nil || n != 2 {
+		t.Fatalf("CountSolutionsWithin(limit 2) = %d, %v", n, err)
+	}
+	if _, err := CountSolutionsWithin([]byte(empty25), 2, -1); err != ErrInvalidOptions {
+		t.Fatalf("CountSolutionsWithin(-1 s) = %v", err)
+	}
+}

@@ -5,12 +5,12 @@
 
 use crate::escape::{plain, push_error_object};
 use crate::input::Batch;
-use pencilmark::batch::count_text;
 use pencilmark::format::FormatError;
 use pencilmark::solve::count_cells;
-use pencilmark::{Error, ErrorKind, RateOptions};
+use pencilmark::{CountOptions, Error, ErrorKind, RateOptions};
 use std::fmt::Write;
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::time::Instant;
 
 /// How a command writes a record's error.
 #[derive(Clone, Copy)]
@@ -67,41 +67,28 @@ fn push_grid(out: &mut String, values: &[u8]) {
     out.extend(values.iter().map(|&v| pencilmark::board::Board::digit_symbol(v)));
 }
 
-pub fn count(
-    text: &str,
-    line: usize,
-    limit: u32,
-    with_solution: bool,
-    out: &mut String,
-) -> Result<(), Error> {
-    let mut grid = [0u8; 81];
-    let (count, solution) = match plain_classic9(text) {
-        Some(cells) => {
-            // plain_classic9 checked every byte, so the counter cannot refuse them.
-            let n = count_cells(cells, limit, with_solution.then_some(&mut grid[..]))
-                .map_err(|e| Error::Format(FormatError { message: e.to_string(), column: None }))?;
-            (n, (with_solution && n > 0).then_some(&grid[..]))
-        }
-        None => {
-            let c = count_text(text, limit, with_solution)?;
-            return write_count(out, c.count, c.solution.as_deref(), line);
-        }
+pub fn count(text: &str, line: usize, opts: &CountOptions, out: &mut String) -> Result<(), Error> {
+    let Some(cells) = plain_classic9(text) else {
+        out.push_str(&with_line(&pencilmark::count_str(text, opts)?.to_json(), line));
+        out.push('\n');
+        return Ok(());
     };
-    write_count(out, count, solution, line)
-}
-
-fn write_count(out: &mut String, count: u32, solution: Option<&[u8]>, line: usize) -> Result<(), Error> {
+    // The 9x9 counter finishes within milliseconds, so the time limit never applies to it.
+    let mut grid = [0u8; 81];
+    // plain_classic9 checked every byte, so the counter cannot refuse them.
+    let count = count_cells(cells, opts.limit, opts.solution.then_some(&mut grid[..]))
+        .map_err(|e| Error::Format(FormatError { message: e.to_string(), column: None }))?;
     let _ = write!(out, "{{\"count\":{count}");
-    if let Some(s) = solution {
+    if opts.solution && count > 0 {
         out.push_str(",\"solution\":\"");
-        push_grid(out, s);
+        push_grid(out, &grid);
         out.push('"');
     }
     let _ = writeln!(out, ",\"line\":{line}}}");
     Ok(())
 }
 
-pub fn solve(text: &str, line: usize, out: &mut String) -> Result<(), Error> {
+pub fn solve(text: &str, line: usize, max_seconds: Option<f64>, out: &mut String) -> Result<(), Error> {
     let mut grid = [0u8; 81];
     // A unique 9x9 is answered by the counter; the other outcomes go the long way for their message.
     let fast = plain_classic9(text).is_some_and(|cells| count_cells(cells, 2, Some(&mut grid)) == Ok(1));
@@ -110,7 +97,8 @@ pub fn solve(text: &str, line: usize, out: &mut String) -> Result<(), Error> {
         &grid
     } else {
         let p = pencilmark::read_puzzle(text)?;
-        solution = pencilmark::unique_solution(&p)?;
+        let deadline = CountOptions { max_seconds, ..CountOptions::default() }.deadline_from(Instant::now());
+        solution = pencilmark::unique_solution_until(&p, deadline)?;
         &solution
     };
     out.push_str("{\"solution\":\"");
@@ -178,11 +166,10 @@ mod tests {
         ];
         for text in texts {
             for with_solution in [false, true] {
+                let opts = CountOptions { solution: with_solution, ..CountOptions::default() };
                 let mut fast = String::new();
-                count(text, 1, 2, with_solution, &mut fast).unwrap();
-                let c = count_text(text, 2, with_solution).unwrap();
-                let mut full = String::new();
-                write_count(&mut full, c.count, c.solution.as_deref(), 1).unwrap();
+                count(text, 1, &opts, &mut fast).unwrap();
+                let full = with_line(&pencilmark::count_str(text, &opts).unwrap().to_json(), 1) + "\n";
                 assert_eq!(fast, full);
             }
         }

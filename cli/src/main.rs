@@ -10,8 +10,8 @@ mod report;
 use clap::{Args, Parser, Subcommand};
 use commands::{Errors, each_record};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use pencilmark::RateOptions;
 use pencilmark::card::Field;
+use pencilmark::{CountOptions, RateOptions};
 use std::io::{self, Read};
 use std::process::ExitCode;
 
@@ -97,6 +97,10 @@ enum Command {
     Solve {
         #[command(flatten)]
         input: Input,
+        /// Time limit per puzzle in seconds; a puzzle whose uniqueness is not proven in time gets
+        /// an "undecided" error (a classic 9x9 always finishes within milliseconds).
+        #[arg(long, value_name = "S", value_parser = parse_seconds)]
+        max_seconds: Option<f64>,
     },
     /// Write each puzzle as its canonical sudoku-puzzle text (docs/puzzle-format.md in the repository).
     /// Input: one-line puzzles, JSON documents (on one line or over several), one after another.
@@ -134,6 +138,11 @@ enum Command {
         /// Also print the first solution found.
         #[arg(long)]
         solution: bool,
+        /// Time limit per puzzle in seconds; a count not finished in time gets an "undecided"
+        /// error (large boards and variant rules can take long; a classic 9x9 always finishes
+        /// within milliseconds).
+        #[arg(long, value_name = "S", value_parser = parse_seconds)]
+        max_seconds: Option<f64>,
     },
 }
 
@@ -242,16 +251,21 @@ fn main() -> ExitCode {
                 })
             })
         }
-        Command::Solve { input } => pipeline::capped_jobs(input.jobs, input.quiet).and_then(|jobs| {
-            run(&input.file, max, jobs, FAST_BATCH, input.quiet, &|batch, out| {
-                each_record(batch, out, Errors::Json, commands::solve)
-            })
-        }),
-        Command::Count { input, limit, solution } => {
+        Command::Solve { input, max_seconds } => {
             pipeline::capped_jobs(input.jobs, input.quiet).and_then(|jobs| {
                 run(&input.file, max, jobs, FAST_BATCH, input.quiet, &|batch, out| {
                     each_record(batch, out, Errors::Json, |text, line, out| {
-                        commands::count(text, line, *limit, *solution, out)
+                        commands::solve(text, line, *max_seconds, out)
+                    })
+                })
+            })
+        }
+        Command::Count { input, limit, solution, max_seconds } => {
+            let opts = CountOptions { limit: *limit, solution: *solution, max_seconds: *max_seconds };
+            pipeline::capped_jobs(input.jobs, input.quiet).and_then(|jobs| {
+                run(&input.file, max, jobs, FAST_BATCH, input.quiet, &|batch, out| {
+                    each_record(batch, out, Errors::Json, |text, line, out| {
+                        commands::count(text, line, &opts, out)
                     })
                 })
             })

@@ -1,12 +1,16 @@
-//! `rate --max-seconds S` and `rate --allow-guessing` on the command line.
+//! `--max-seconds S` of rate, count and solve, and `rate --allow-guessing` on the command line.
 
 use serde_json::Value;
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
 fn rate(args: &[&str], stdin: &str) -> Output {
+    run("rate", args, stdin)
+}
+
+fn run(command: &str, args: &[&str], stdin: &str) -> Output {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_pencilmark"));
-    cmd.arg("rate").arg("-").args(args);
+    cmd.arg(command).arg("-").args(args);
     cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
     let mut child = cmd.spawn().expect("run pencilmark");
     // A command that refuses its arguments exits before reading: a closed pipe is fine then.
@@ -47,4 +51,38 @@ fn allow_guessing_keeps_cards_logic_finishes() {
     let b = rate(&[], EASY);
     assert_eq!(a.status.code(), Some(0));
     assert_eq!(a.stdout, b.stdout);
+}
+
+fn lines(out: &Output) -> Vec<Value> {
+    String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+}
+
+#[test]
+fn count_and_solve_stop_at_their_time_limit() {
+    // Counting a million solutions of an empty 25x25 takes far longer than the limit; the 9x9 on
+    // the next line is still answered.
+    let input = format!("{}\n{EASY}", ".".repeat(625));
+    let out = run("count", &["--limit", "1000000", "--max-seconds", "0.2"], &input);
+    assert_eq!(out.status.code(), Some(1));
+    let v = lines(&out);
+    assert_eq!(v[0]["kind"], "undecided", "{}", v[0]);
+    assert_eq!(v[0]["line"], 1);
+    assert_eq!(v[1]["count"], 1);
+    // Without a limit on time the same board counts to 2 at once.
+    let out = run("count", &[], &input);
+    assert_eq!(lines(&out)[0]["count"], 2);
+
+    // solve: a limit of 0 gives up before the first search node of a 16x16.
+    let empty16 = format!("{}\n", ".".repeat(256));
+    assert_eq!(lines(&run("solve", &["--max-seconds", "0"], &empty16))[0]["kind"], "undecided");
+    assert_eq!(lines(&run("solve", &["--max-seconds", "30"], &empty16))[0]["kind"], "not_unique");
+    assert_eq!(
+        lines(&run("solve", &["--max-seconds", "0"], EASY))[0]["solution"].as_str().unwrap().len(),
+        81
+    );
+    for command in ["count", "solve"] {
+        let out = run(command, &["--max-seconds=-1"], EASY);
+        assert_eq!(out.status.code(), Some(2), "{command}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("number of seconds"));
+    }
 }

@@ -53,6 +53,8 @@ pub enum pm_status {
     Panic = -6,
     /// The output buffer is shorter than the cell array.
     BufferTooSmall = -7,
+    /// The time limit passed before the count was finished.
+    Undecided = -8,
 }
 
 /// "pencilmark <version> abi=<abi> simd=<level>" for each SIMD level the kernel reports.
@@ -183,11 +185,53 @@ pub unsafe extern "C" fn pm_rate_many(puzzles: *const c_char, options_json: *con
     }
 }
 
-/// Frees a string returned by pm_rate or pm_rate_many. NULL is a no-op.
+/// Counts the solutions of one puzzle: a one-line classic or a sudoku-puzzle document, with any
+/// board shape and any rule family the rule layer solves (killer cages, thermos, arrows, ...).
+///
+/// `options_json` is NULL or "" for the defaults, or a JSON object with the keys "limit" (stop at
+/// this many solutions, 1 to 4294967295, default 2: 2 proves uniqueness), "solution" (bool:
+/// also return the first solution found) and "max_seconds" (number: a time limit; past it the
+/// answer is an "undecided" error). Unknown keys are an error.
+///
+/// Returns {"count": N} (N = min(solutions, limit)), with "solution": "<one-line grid>" when
+/// asked for and N > 0, or an {"error": "...", "kind": "..."} object as pm_rate describes.
+/// Free the result with pm_free.
 ///
 /// # Safety
 ///
-/// `s` is NULL or a string returned by pm_rate or pm_rate_many that has not been freed yet. Free
+/// `puzzle` and `options_json` are each NULL or a NUL-terminated string that stays valid and
+/// unmodified until the call returns.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pm_count(puzzle: *const c_char, options_json: *const c_char) -> *mut c_char {
+    ffi_boundary! {
+        // SAFETY: the caller guarantees `options_json` is NULL or a valid NUL-terminated string.
+        let options = match unsafe { borrow_str(options_json) } {
+            Ok(s) => Some(s),
+            Err(StrError::Null) => None,
+            Err(StrError::InvalidUtf8) => {
+                return into_c_string(error_object(ErrorKind::Invalid, "invalid options: not valid UTF-8"));
+            }
+        };
+        // SAFETY: the caller guarantees `puzzle` is NULL or a valid NUL-terminated string.
+        let text = match unsafe { borrow_str(puzzle) } {
+            Ok(s) => s,
+            Err(StrError::Null) => return into_c_string(error_object(ErrorKind::Invalid, "the puzzle is NULL")),
+            Err(StrError::InvalidUtf8) => {
+                return into_c_string(error_object(ErrorKind::Invalid, "the puzzle is not valid UTF-8"));
+            }
+        };
+        if let Some(feature) = boundary::missing_cpu_feature() {
+            return into_c_string(cpu_error(feature));
+        }
+        into_c_string(engine::count_json(text, options))
+    }
+}
+
+/// Frees a string returned by pm_rate, pm_rate_many or pm_count. NULL is a no-op.
+///
+/// # Safety
+///
+/// `s` is NULL or a string returned by pm_rate, pm_rate_many or pm_count that has not been freed yet. Free
 /// each exactly once, from any thread; never pass it to free(), and never pass the static strings
 /// of pm_version or pm_status_str.
 #[unsafe(no_mangle)]
@@ -232,6 +276,49 @@ pub unsafe extern "C" fn pm_count_solutions(cells: *const u8, len: usize, limit:
         let cells = unsafe { std::slice::from_raw_parts(cells, len) };
         match engine::solve::count_cells(cells, limit, None) {
             Ok(n) => i32::try_from(n).unwrap_or(i32::MAX),
+            Err(_) => pm_status::InvalidPuzzle as i32,
+        }
+    }
+}
+
+/// As pm_count_solutions, within a time limit: `max_seconds` (finite, >= 0) bounds the count, which
+/// large boards can otherwise make very long (a classic 9x9 always finishes within milliseconds).
+///
+/// Returns min(count, limit) when >= 0, or a negative PM_STATUS_*: UNDECIDED (the limit passed
+/// first), NULL_ARGUMENT, INVALID_PUZZLE, INVALID_OPTIONS (max_seconds negative or not a number),
+/// CPU_UNSUPPORTED or PANIC. Runs on the calling thread.
+///
+/// # Safety
+///
+/// `cells` is NULL or points to `len` readable bytes that stay unmodified until the call returns.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pm_count_solutions_within(
+    cells: *const u8,
+    len: usize,
+    limit: u32,
+    max_seconds: f64,
+) -> i32 {
+    ffi_boundary! {
+        if cells.is_null() {
+            return pm_status::NullArgument as i32;
+        }
+        if len > PM_MAX_CELLS {
+            return pm_status::InvalidPuzzle as i32;
+        }
+        if !(max_seconds.is_finite() && max_seconds >= 0.0) {
+            return pm_status::InvalidOptions as i32;
+        }
+        if !boundary::cpu_supported() {
+            return pm_status::CpuUnsupported as i32;
+        }
+        let deadline = engine::CountOptions { max_seconds: Some(max_seconds), ..Default::default() }
+            .deadline_from(std::time::Instant::now());
+        // SAFETY: `cells` is not NULL, `len` <= PM_MAX_CELLS keeps the size far below isize::MAX,
+        // u8 needs no alignment, and the caller guarantees `len` readable, unmodified bytes.
+        let cells = unsafe { std::slice::from_raw_parts(cells, len) };
+        match engine::solve::count_cells_until(cells, limit, deadline) {
+            Ok(Some(n)) => i32::try_from(n).unwrap_or(i32::MAX),
+            Ok(None) => pm_status::Undecided as i32,
             Err(_) => pm_status::InvalidPuzzle as i32,
         }
     }
@@ -363,6 +450,7 @@ pub unsafe extern "C" fn pm_status_str(status: i32) -> *const c_char {
             }
             s if s == pm_status::Panic as i32 => c"internal error",
             s if s == pm_status::BufferTooSmall as i32 => c"the output buffer is too small",
+            s if s == pm_status::Undecided as i32 => c"the time limit passed before the count was finished",
             _ => c"unknown status",
         };
         text.as_ptr()

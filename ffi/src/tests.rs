@@ -255,6 +255,68 @@ fn solve_writes_only_unique_solutions() {
     assert_eq!(r, 2);
 }
 
+fn count(puzzle: &str, options: Option<&str>) -> serde_json::Value {
+    let p = CString::new(puzzle).unwrap();
+    let o = options.map(|o| CString::new(o).unwrap());
+    // SAFETY: both pointers are NULL or valid NUL-terminated strings alive for the call.
+    serde_json::from_str(&take(unsafe {
+        pm_count(p.as_ptr(), o.as_ref().map_or(ptr::null(), |o| o.as_ptr()))
+    }))
+    .unwrap()
+}
+
+#[test]
+fn count_takes_documents_options_and_a_time_limit() {
+    assert_eq!(count(EASY, None), serde_json::json!({"count": 1}));
+    assert_eq!(count(EASY, Some(r#"{"solution": true}"#))["solution"], EASY_SOLUTION);
+    assert_eq!(count(MULTI, Some(r#"{"limit": 5}"#))["count"], 5);
+    assert_eq!(count(CONFLICT, None)["count"], 0);
+    // A 4x4 with a thermo, a killer cage, a less-than edge and an arrow: unique, and not without
+    // its arrow.
+    let variant = r#"{"format":"sudoku-puzzle","format_version":1,"board":{"rows":4,"cols":4},"digits":4,"givens":[0,0,0,0,0,4,0,0,0,0,0,0,0,0,0,1],"rules":[{"type":"box_grid","origin":"r1c1","box":[2,2]},{"type":"line","kind":"thermo","cells":["r1c1","r1c2","r1c3","r1c4"]},{"type":"cage","cells":["r2c1","r2c2"],"sum":7},{"type":"edge","kind":"less","cells":["r3c2","r3c1"]},{"type":"arrow","bulb":["r3c3"],"lines":[["r3c4","r4c4"]]}]}"#;
+    assert_eq!(
+        count(variant, Some(r#"{"solution": true}"#)),
+        serde_json::json!({"count": 1, "solution": "1234341221434321"})
+    );
+    let loose = variant.replace(r#",{"type":"arrow","bulb":["r3c3"],"lines":[["r3c4","r4c4"]]}"#, "");
+    assert_eq!(count(&loose, None)["count"], 2);
+    let empty25 = ".".repeat(625);
+    assert_eq!(count(&empty25, Some(r#"{"limit": 1000000, "max_seconds": 0.1}"#))["kind"], "undecided");
+    for bad in [r#"{"limit": 0}"#, r#"{"max_seconds": -1}"#, r#"{"jobs": 2}"#, "not json"] {
+        assert_eq!(count(EASY, Some(bad))["kind"], "invalid", "{bad}");
+    }
+    assert_eq!(count("garbage", None)["kind"], "invalid");
+    // SAFETY: NULL is allowed for both arguments.
+    let null: serde_json::Value =
+        serde_json::from_str(&take(unsafe { pm_count(ptr::null(), ptr::null()) })).unwrap();
+    assert_eq!(null["kind"], "invalid");
+}
+
+#[test]
+fn count_solutions_within_a_time_limit() {
+    let empty25 = vec![0u8; 625];
+    let easy = EASY.as_bytes();
+    // SAFETY: the slices are alive for each call and hold `len` bytes.
+    unsafe {
+        assert_eq!(pm_count_solutions_within(easy.as_ptr(), easy.len(), 2, 0.0), 1);
+        assert_eq!(pm_count_solutions_within(empty25.as_ptr(), 625, 2, 60.0), 2);
+        assert_eq!(
+            pm_count_solutions_within(empty25.as_ptr(), 625, 1_000_000, 0.1),
+            pm_status::Undecided as i32
+        );
+        assert_eq!(
+            pm_count_solutions_within(easy.as_ptr(), easy.len(), 2, -1.0),
+            pm_status::InvalidOptions as i32
+        );
+        assert_eq!(
+            pm_count_solutions_within(easy.as_ptr(), easy.len(), 2, f64::NAN),
+            pm_status::InvalidOptions as i32
+        );
+        assert_eq!(pm_count_solutions_within(ptr::null(), 81, 2, 1.0), pm_status::NullArgument as i32);
+        assert_eq!(pm_count_solutions_within(easy.as_ptr(), 80, 2, 1.0), pm_status::InvalidPuzzle as i32);
+    }
+}
+
 #[test]
 fn status_strings_cover_every_status() {
     let all = [
@@ -266,6 +328,7 @@ fn status_strings_cover_every_status() {
         pm_status::CpuUnsupported,
         pm_status::Panic,
         pm_status::BufferTooSmall,
+        pm_status::Undecided,
     ];
     let mut seen = std::collections::HashSet::new();
     for s in all {

@@ -6,6 +6,7 @@
 
 use crate::board::Board;
 use crate::card::Card;
+use crate::count::{CountOptions, Counted, count_str};
 use crate::solve::{CellsError, Solver, count_cells};
 use crate::{Error, RateOptions, rate_str};
 use rayon::prelude::*;
@@ -83,30 +84,15 @@ pub fn rate_many(texts: &[&str], opts: &RateOptions) -> Result<Vec<Result<Card, 
     map_ordered(texts, opts.jobs, |text| guarded(|| rate_str(text, opts)))
 }
 
-/// The solution count of one puzzle of a batch, capped at the limit, and the first solution when
-/// it was asked for and exists.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Counted {
-    pub count: u32,
-    pub solution: Option<Vec<u8>>,
-}
-
-/// Counts the solutions of one puzzle text up to `limit`.
-pub fn count_text(text: &str, limit: u32, with_solution: bool) -> Result<Counted, Error> {
-    let p = crate::read_puzzle(text)?;
-    let c = crate::solve::count(&p, limit).map_err(Error::Board)?;
-    Ok(Counted { count: c.count, solution: if with_solution { c.solution } else { None } })
-}
-
-/// Counts the solutions of every puzzle text (one-line form) up to `limit`. Givens that conflict
-/// count 0; only a text that is not a puzzle gets an error.
+/// Counts the solutions of every puzzle text (a one-line classic or a document) as `opts` says.
+/// Givens that conflict count 0; a text that is not a puzzle, or a count past the time limit,
+/// gets its own error.
 pub fn count_many(
     texts: &[&str],
-    limit: u32,
-    with_solution: bool,
+    opts: &CountOptions,
     jobs: Option<usize>,
 ) -> Result<Vec<Result<Counted, Error>>, String> {
-    map_ordered(texts, jobs, |text| guarded(|| count_text(text, limit, with_solution)))
+    map_ordered(texts, jobs, |text| guarded(|| count_str(text, opts)))
 }
 
 /// Counts packed cell arrays: `cells` holds `n` puzzles of `per_puzzle` bytes each (as for
@@ -148,7 +134,8 @@ mod tests {
         let multi = ".....................816.......3......5...1..73..4..869.6...2.484.572.93...4.9...";
         let texts = [EASY, "garbage", multi, EASY];
         for jobs in [1, 2, 3] {
-            let out = count_many(&texts, 2, true, Some(jobs)).unwrap();
+            let counting = CountOptions { solution: true, ..CountOptions::default() };
+            let out = count_many(&texts, &counting, Some(jobs)).unwrap();
             assert_eq!(out[0].as_ref().unwrap().count, 1);
             assert!(out[0].as_ref().unwrap().solution.is_some());
             assert!(matches!(out[1], Err(Error::Format(_))));

@@ -79,7 +79,9 @@ pub enum Error {
     Unsupported(String),
     /// The options are not valid.
     Options(String),
-    /// Uniqueness was not proven within max_seconds.
+    /// A rule's parameters cannot be used as written ("rule N (family): why").
+    Rule(String),
+    /// The search (a uniqueness proof, a count) did not finish within max_seconds.
     Undecided,
     /// Uniqueness was not decided within this many search nodes (the export's proof).
     SearchLimit { max_nodes: u64 },
@@ -91,7 +93,7 @@ impl Error {
     /// The kind of failure, for programs to branch on.
     pub fn kind(&self) -> ErrorKind {
         match self {
-            Error::Format(_) | Error::Options(_) => ErrorKind::Invalid,
+            Error::Format(_) | Error::Options(_) | Error::Rule(_) => ErrorKind::Invalid,
             Error::Board(_) | Error::Unsupported(_) => ErrorKind::Unsupported,
             Error::NoSolution { .. } => ErrorKind::NoSolution,
             Error::NotUnique => ErrorKind::NotUnique,
@@ -122,7 +124,8 @@ impl fmt::Display for Error {
             Error::NotUnique => f.write_str("not unique: the puzzle has more than one solution"),
             Error::Unsupported(m) => f.write_str(m),
             Error::Options(m) => write!(f, "invalid options: {m}"),
-            Error::Undecided => f.write_str("undecided: uniqueness was not proven within max_seconds"),
+            Error::Rule(m) => write!(f, "invalid {m}"),
+            Error::Undecided => f.write_str("undecided: the search did not finish within max_seconds"),
             Error::SearchLimit { max_nodes } => write!(
                 f,
                 "undecided: uniqueness not decided within {max_nodes} search nodes (the canonical text holds the \
@@ -160,6 +163,7 @@ mod tests {
             (Error::Undecided, "undecided"),
             (Error::SearchLimit { max_nodes: 5 }, "undecided"),
             (Error::Options("x".into()), "invalid"),
+            (Error::Rule("rule 2 (cage): x".into()), "invalid"),
             (Error::Format(FormatError { message: "bad".into(), column: Some(3) }), "invalid"),
             (Error::Unsupported("rules".into()), "unsupported"),
             (Error::Board("big".into()), "unsupported"),

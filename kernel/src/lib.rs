@@ -23,6 +23,7 @@ pub mod bits;
 pub mod board;
 pub mod budget;
 pub mod card;
+pub mod count;
 pub mod error;
 pub mod export;
 pub mod format;
@@ -42,6 +43,7 @@ use solve::AnyGeometry;
 use std::collections::BTreeMap;
 use techniques::State;
 
+pub use count::{CountOptions, Counted, count_json, count_str};
 pub use error::{Error, ErrorKind, error_object};
 
 /// The SIMD level the exact 9x9 solver runs at on this CPU ("avx512f", "avx2", "sse2", "neon" on
@@ -260,8 +262,8 @@ pub fn unique_solution(p: &Puzzle) -> Result<Vec<u8>, Error> {
 }
 
 /// As [`unique_solution`], giving up at `deadline` with `Undecided` (large boards can take long).
-fn unique_solution_until(p: &Puzzle, deadline: Option<std::time::Instant>) -> Result<Vec<u8>, Error> {
-    let c = solve::count_until(p, 2, deadline).map_err(Error::Board)?.ok_or(Error::Undecided)?;
+pub fn unique_solution_until(p: &Puzzle, deadline: Option<std::time::Instant>) -> Result<Vec<u8>, Error> {
+    let c = solve::count_until(p, 2, deadline)?.ok_or(Error::Undecided)?;
     match c.count {
         0 => Err(Error::NoSolution { conflict: direct_conflict(p) }),
         1 => Ok(c.solution.expect("a count of 1 carries its solution")),

@@ -24,6 +24,9 @@ pub use search::{RuleSolver, TimedOut};
 use crate::board::{Board, HouseKind};
 use crate::format::{Document, Pos, RuleKind};
 
+/// The most digits a board with rules may have: a candidate mask is one `u32`.
+pub const MAX_DIGITS: usize = 31;
+
 /// Where each board position sits among the engine's cells (reading order of existing cells).
 #[derive(Clone, Debug)]
 pub struct Layout {

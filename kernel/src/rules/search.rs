@@ -31,8 +31,12 @@ pub struct TimedOut;
 impl RuleSolver {
     /// Compiles a document on its engine board; an error names a rule no family solves.
     pub fn new(doc: &Document, board: &Board) -> Result<RuleSolver, String> {
-        if board.digits > 31 {
-            return Err(format!("rules on {} digits are beyond the rule layer (31 at most)", board.digits));
+        if board.digits > super::MAX_DIGITS {
+            return Err(format!(
+                "rules on {} digits are beyond the rule layer ({} at most)",
+                board.digits,
+                super::MAX_DIGITS
+            ));
         }
         let layout = Layout::new(doc, board);
         let (rules, constraints) = super::compile(doc, &layout)?;

@@ -11,6 +11,7 @@ pub mod oracle;
 
 pub(crate) use general::{Node, count_from};
 
+use crate::Error;
 use crate::board::{Board, Geometry};
 use crate::format::Puzzle;
 
@@ -194,7 +195,7 @@ impl std::error::Error for BudgetExhausted {}
 
 /// Counts the solutions of a puzzle up to `limit` (2 proves uniqueness) and returns the first.
 /// A document with variant rules goes through the rule layer's search.
-pub fn count(puzzle: &Puzzle, limit: u32) -> Result<Count, String> {
+pub fn count(puzzle: &Puzzle, limit: u32) -> Result<Count, Error> {
     Ok(count_until(puzzle, limit, None)?.expect("a count without deadline always decides"))
 }
 
@@ -203,19 +204,35 @@ pub fn has_variant_rules(puzzle: &Puzzle) -> bool {
     puzzle.document.as_deref().is_some_and(|d| d.rules.iter().any(|r| !r.kind.is_house()))
 }
 
-/// As [`count`], giving up at `deadline` (`Ok(None)`); an error for rules no family solves.
+/// As [`count`], giving up at `deadline` (`Ok(None)`). Errors: rules no family solves
+/// (unsupported), rule parameters no grid can use the way they are written (invalid), a board
+/// beyond the engine.
 pub fn count_until(
     puzzle: &Puzzle,
     limit: u32,
     deadline: Option<std::time::Instant>,
-) -> Result<Option<Count>, String> {
+) -> Result<Option<Count>, Error> {
     if let Some(doc) = puzzle.document.as_deref()
         && has_variant_rules(puzzle)
     {
-        let solver = crate::rules::RuleSolver::new(doc, &puzzle.board)?;
+        let unsolved = crate::format::unsolved_families(doc);
+        if !unsolved.is_empty() {
+            return Err(Error::Unsupported(format!(
+                "this build of pencilmark does not solve these rules yet: {}",
+                unsolved.join(", ")
+            )));
+        }
+        if puzzle.board.digits > crate::rules::MAX_DIGITS {
+            return Err(Error::Board(format!(
+                "rules on {} digits are beyond the rule layer ({} at most)",
+                puzzle.board.digits,
+                crate::rules::MAX_DIGITS
+            )));
+        }
+        let solver = crate::rules::RuleSolver::new(doc, &puzzle.board).map_err(Error::Rule)?;
         return Ok(solver.count(&puzzle.givens, limit, deadline).ok());
     }
-    let solver = Solver::new(&puzzle.board)?;
+    let solver = Solver::new(&puzzle.board).map_err(Error::Board)?;
     Ok(match deadline {
         None => Some(solver.count(&puzzle.givens, limit)),
         Some(at) => solver.count_until(&puzzle.givens, limit, at),
@@ -319,6 +336,23 @@ pub fn count_cells(cells: &[u8], limit: u32, solution: Option<&mut [u8]>) -> Res
     let board = Board::standard(d).expect("every one-line size has a standard box shape");
     let solver = Solver::new(&board).expect("one-line boards fit the engine");
     Ok(solver.count_into(&givens, limit, solution))
+}
+
+/// As [`count_cells`] without a solution, giving up at `deadline` (`Ok(None)`). A 9x9 goes
+/// through the SIMD counter, which finishes within milliseconds, and ignores the deadline.
+pub fn count_cells_until(
+    cells: &[u8],
+    limit: u32,
+    deadline: Option<std::time::Instant>,
+) -> Result<Option<u32>, CellsError> {
+    let Some(at) = deadline.filter(|_| cells.len() != 81) else {
+        return count_cells(cells, limit, None).map(Some);
+    };
+    let mut givens = vec![0u8; cells.len()];
+    let d = read_cells(cells, &mut givens)?;
+    let board = Board::standard(d).expect("every one-line size has a standard box shape");
+    let solver = Solver::new(&board).expect("one-line boards fit the engine");
+    Ok(solver.count_until(&givens, limit, at).map(|c| c.count))
 }
 
 #[cfg(test)]
