@@ -17,6 +17,16 @@ pub enum HouseKind {
 }
 
 impl HouseKind {
+    /// The letter of house names: 'r', 'c', 'b', 'g'.
+    pub fn letter(self) -> char {
+        match self {
+            HouseKind::Row => 'r',
+            HouseKind::Column => 'c',
+            HouseKind::Box => 'b',
+            HouseKind::Region => 'g',
+        }
+    }
+
     /// The kind in words: "row", "column", "box", "region".
     pub fn word(self) -> &'static str {
         match self {
@@ -186,16 +196,58 @@ impl Board {
         format!("r{}c{}", r + 1, c + 1)
     }
 
-    /// "r3", "c5", "b2" for a house.
+    /// "r3", "c5", "b2", "g4" for a house. A row or column that covers only part of its board line
+    /// (a multi-grid board) is named by its cells: "r7c1-9", "r13-21c7".
     pub fn house_name(&self, house: usize) -> String {
         let h = &self.houses[house];
-        let prefix = match h.kind {
-            HouseKind::Row => 'r',
-            HouseKind::Column => 'c',
-            HouseKind::Box => 'b',
-            HouseKind::Region => 'g',
+        match (h.kind, self.line_span(house)) {
+            (HouseKind::Row, Some((r, None))) => format!("r{r}"),
+            (HouseKind::Row, Some((r, Some((a, b))))) => format!("r{r}c{a}-{b}"),
+            (HouseKind::Column, Some((c, None))) => format!("c{c}"),
+            (HouseKind::Column, Some((c, Some((a, b))))) => format!("r{a}-{b}c{c}"),
+            (kind, _) => format!("{}{}", kind.letter(), h.number),
+        }
+    }
+
+    /// A house in words: "row 3", "column 5", "box 2", "region 4"; on a multi-grid board "row 7
+    /// in columns 1-9".
+    pub fn house_words(&self, house: usize) -> String {
+        let h = &self.houses[house];
+        match (h.kind, self.line_span(house)) {
+            (HouseKind::Row, Some((r, None))) => format!("row {r}"),
+            (HouseKind::Row, Some((r, Some((a, b))))) => format!("row {r} in columns {a}-{b}"),
+            (HouseKind::Column, Some((c, None))) => format!("column {c}"),
+            (HouseKind::Column, Some((c, Some((a, b))))) => format!("column {c} in rows {a}-{b}"),
+            (kind, _) => format!("{} {}", kind.word(), h.number),
+        }
+    }
+
+    /// For a row or column house: its board line (1-based) and, when other cells of the board
+    /// lie on that line too, the first and last position it covers along it. None for other
+    /// houses (and for a row whose cells are not on one board row).
+    fn line_span(&self, house: usize) -> Option<(usize, Option<(usize, usize)>)> {
+        let h = &self.houses[house];
+        let along_row = match h.kind {
+            HouseKind::Row => true,
+            HouseKind::Column => false,
+            _ => return None,
         };
-        format!("{prefix}{}", h.number)
+        // (line, position along it) of a cell.
+        let split = |cell: usize| {
+            let (r, c) = self.cell_pos[cell];
+            if along_row { (r, c) } else { (c, r) }
+        };
+        let line = split(*h.cells.first()?).0;
+        if h.cells.iter().any(|&c| split(c).0 != line) {
+            return None;
+        }
+        let on_line = (0..self.cell_count()).filter(|&c| split(c).0 == line).count();
+        if on_line == h.cells.len() {
+            return Some((line + 1, None));
+        }
+        let first = h.cells.iter().map(|&c| split(c).1).min()?;
+        let last = h.cells.iter().map(|&c| split(c).1).max()?;
+        Some((line + 1, Some((first + 1, last + 1))))
     }
 
     /// The symbol of a digit in the one-line form: 1-9, then A-Z.

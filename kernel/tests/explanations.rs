@@ -55,3 +55,38 @@ fn every_step_has_notation_and_a_short_sentence() {
     }
     assert!(seen.len() >= 15, "techniques met: {seen:?}");
 }
+
+/// On a samurai (21 x 21, five grids), rows and columns are named by where they lie on the board:
+/// "row 13 in columns 7-15" in words, "r13c7-15" in notation, never a house number beyond the
+/// board's 21 lines.
+#[test]
+fn multi_grid_houses_are_named_by_their_place_on_the_board() {
+    let examples = include_str!("../../data/examples/variants.jsonl");
+    let samurai = examples.lines().filter(|l| l.contains(r#""rows":21"#)).last().expect("a samurai example");
+    let card: Value = serde_json::from_str(&pencilmark::rate_json(
+        samurai,
+        Some(r#"{"fields": ["band"], "explain": ["notation", "short"]}"#),
+    ))
+    .unwrap();
+    let number_after = |text: &str, word: &str| -> Vec<usize> {
+        text.match_indices(word)
+            .filter_map(|(i, _)| {
+                text[i + word.len()..]
+                    .split(|c: char| !c.is_ascii_digit())
+                    .next()
+                    .and_then(|n| n.parse().ok())
+            })
+            .collect()
+    };
+    let mut partial = 0;
+    for step in card["steps"].as_array().unwrap_or_else(|| panic!("{card}")) {
+        let short = step["explanation"]["short"].as_str().unwrap();
+        for n in number_after(short, "row ").into_iter().chain(number_after(short, "column ")) {
+            assert!((1..=21).contains(&n), "{short}");
+        }
+        if short.contains(" in columns ") || short.contains(" in rows ") {
+            partial += 1;
+        }
+    }
+    assert!(partial > 0, "no step reads a row or column of one grid: {card}");
+}

@@ -274,8 +274,10 @@ fn result_text(board: &Board, placements: &[Candidate], eliminations: &[Candidat
     parts.join(", ")
 }
 
-/// Digits of a mask, ascending, joined by `sep`.
+/// Digits of a mask, ascending, joined by `sep`; by commas when a digit has two figures (16x16
+/// and larger), so that {9,10,11} never reads as {91011}.
 fn digit_list(mask: u32, sep: &str) -> String {
+    let sep = if mask >> 9 != 0 && sep.is_empty() { "," } else { sep };
     (0..32).filter(|d| mask >> d & 1 == 1).map(|d| (d + 1).to_string()).collect::<Vec<_>>().join(sep)
 }
 
@@ -377,5 +379,30 @@ mod tests {
         let col = |c: usize| (0..b.houses.len()).find(|&h| b.house_name(h) == format!("c{c}")).unwrap();
         assert_eq!(house_list(&b, &[row(8), row(5)]), "r58");
         assert_eq!(house_list(&b, &[row(5), col(8)]), "r5,c8");
+    }
+
+    #[test]
+    fn digits_of_two_figures_stay_apart() {
+        assert_eq!(digit_list(0b111 << 8, ""), "9,10,11");
+        assert_eq!(digit_list(0b101, ""), "13");
+        assert_eq!(digit_list(0b111 << 8, "/"), "9/10/11");
+    }
+
+    #[test]
+    fn a_samurai_names_rows_and_columns_by_their_cells() {
+        let doc = include_str!("../../../data/examples/variants.jsonl")
+            .lines()
+            .find(|l| l.contains(r#""rows":21"#))
+            .expect("a samurai example");
+        let p = crate::format::read(doc).unwrap();
+        let names: Vec<String> = (0..p.board.houses.len()).map(|h| p.board.house_name(h)).collect();
+        assert!(names.contains(&"r7c1-9".to_string()), "{names:?}");
+        assert!(names.contains(&"r13-21c7".to_string()), "{names:?}");
+        // Row 7 of the middle grid overlaps two corner grids' rows: each part is named apart.
+        assert!(names.contains(&"r7c7-15".to_string()), "{names:?}");
+        assert!(!names.iter().any(|n| n == "r27" || n == "c45"));
+        let b = Board::standard(9).unwrap();
+        assert_eq!(b.house_name(0), "r1");
+        assert_eq!(b.house_words(0), "row 1");
     }
 }

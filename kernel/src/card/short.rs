@@ -56,10 +56,7 @@ fn result_words(board: &Board, placements: &[Candidate], eliminations: &[Candida
 /// Houses in words, those of one kind in a run joined by "and", runs by " / ": "row 5 and row 8
 /// / column 6 and column 8".
 fn houses_words(board: &Board, houses: &[usize]) -> String {
-    let word = |h: usize| {
-        let house = &board.houses[h];
-        (house.kind, format!("{} {}", house.kind.word(), house.number))
-    };
+    let word = |h: usize| (board.houses[h].kind, board.house_words(h));
     let mut runs: Vec<(HouseKind, Vec<String>)> = Vec::new();
     for &h in houses {
         let (kind, name) = word(h);
