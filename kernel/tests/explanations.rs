@@ -62,7 +62,7 @@ fn every_step_has_notation_and_a_short_sentence() {
 #[test]
 fn multi_grid_houses_are_named_by_their_place_on_the_board() {
     let examples = include_str!("../../data/examples/variants.jsonl");
-    let samurai = examples.lines().filter(|l| l.contains(r#""rows":21"#)).last().expect("a samurai example");
+    let samurai = examples.lines().rfind(|l| l.contains(r#""rows":21"#)).expect("a samurai example");
     let card: Value = serde_json::from_str(&pencilmark::rate_json(
         samurai,
         Some(r#"{"fields": ["band"], "explain": ["notation", "short"]}"#),
