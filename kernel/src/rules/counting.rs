@@ -60,8 +60,9 @@ impl Family for Counting {
                     (None, Some(list), false) => {
                         let mut out: Vec<Constraint> =
                             list.iter().map(|&(v, t)| per_digit(v as usize, exactly(t))).collect();
-                        // The listed digits together take exactly their total (when each is listed
-                        // once; a digit listed twice only adds its own two counts above).
+                        // The listed digits together take exactly their total; left out when a
+                        // digit is listed with two different counts (its two per-digit counts
+                        // already leave no solution).
                         let mut set = 0u32;
                         let mut total = 0i64;
                         for &(v, t) in list {
