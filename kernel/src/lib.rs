@@ -228,7 +228,7 @@ pub fn read_puzzle(text: &str) -> Result<Puzzle, Error> {
     let unsolved = p.unsolved_families();
     if !unsolved.is_empty() {
         return Err(Error::Unsupported(format!(
-            "this build of pencilmark does not solve these rules yet: {} (solved: houses, cages, lines, arrows, edges, corners, sums, relations, cell marks)",
+            "this build of pencilmark does not solve these rules yet: {} (solved: houses, cages, lines, arrows, edges, corners, sums, relations, cell marks, contains, appears, clone, isomorphic, count, distinct_count, global_entropy, equal_sum, vudoku, table, candidates)",
             unsolved.join(", ")
         )));
     }
@@ -308,7 +308,7 @@ pub fn rate(p: &Puzzle, opts: &RateOptions) -> Result<Card, Error> {
     if solve::has_variant_rules(p) {
         // The solver proves these unique, but the human-technique route knows only houses.
         return Err(Error::Unsupported(
-            "variant grading is not available yet: rate takes puzzles whose rules are houses only (count and solve take variant rules)".into(),
+            "variant grading is not available yet: rate takes puzzles whose rules are houses only, without candidates (count and solve take variant rules and candidates)".into(),
         ));
     }
     let solution = unique_solution_until(p, budget.deadline())?;

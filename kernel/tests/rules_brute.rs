@@ -264,6 +264,266 @@ fn random_rule(rng: &mut StdRng, family: &str, d: usize, grid: &[u8]) -> String 
                 _ => format!("{{\"type\":\"cell\",\"kind\":\"exclude\",\"cells\":[{cells}],\"values\":[2]}}"),
             }
         }
+        "contains" => {
+            let cs = if rng.random_bool(0.4) {
+                let (r, c) = (rng.random_range(0..d - 1), rng.random_range(0..d - 1));
+                vec![r * d + c, r * d + c + 1, (r + 1) * d + c, (r + 1) * d + c + 1]
+            } else {
+                random_set(rng, d, 1, 4)
+            };
+            let listed: Vec<u8> = if rng.random_bool(0.8) {
+                // A sub-multiset of the grid's digits there.
+                cs.iter().filter(|_| rng.random_bool(0.6)).map(|&c| grid[c]).collect()
+            } else {
+                (0..rng.random_range(1..=cs.len())).map(|_| rng.random_range(1..=d as u8)).collect()
+            };
+            let listed = if listed.is_empty() { vec![grid[cs[0]]] } else { listed };
+            let ds = listed.iter().map(u8::to_string).collect::<Vec<_>>().join(",");
+            format!("{{\"type\":\"contains\",\"digits\":[{ds}],\"cells\":[{}]}}", names(&cs, d))
+        }
+        "appears" => {
+            let source = rng.random_range(0..d * d);
+            let mut cs = random_set(rng, d, 1, 3);
+            if rng.random_bool(0.6) {
+                // A cell holding the source's digit in the grid.
+                let same: Vec<usize> =
+                    (0..d * d).filter(|&c| grid[c] == grid[source] && c != source).collect();
+                cs.push(same[rng.random_range(0..same.len())]);
+            }
+            cs.sort_unstable();
+            cs.dedup();
+            format!("{{\"type\":\"appears\",\"source\":{},\"cells\":[{}]}}", name(source, d), names(&cs, d))
+        }
+        "clone" => {
+            let len = rng.random_range(1..=3);
+            let first = random_set(rng, d, len, len);
+            let mut regions = vec![first.clone()];
+            for _ in 0..rng.random_range(1..=2) {
+                let truthful = rng.random_bool(0.7);
+                regions.push(
+                    first
+                        .iter()
+                        .map(|&c| {
+                            let same: Vec<usize> = (0..d * d).filter(|&x| grid[x] == grid[c]).collect();
+                            if truthful {
+                                same[rng.random_range(0..same.len())]
+                            } else {
+                                rng.random_range(0..d * d)
+                            }
+                        })
+                        .collect(),
+                );
+            }
+            let rs: Vec<String> = regions.iter().map(|g| format!("[{}]", names(g, d))).collect();
+            format!("{{\"type\":\"clone\",\"regions\":[{}]}}", rs.join(","))
+        }
+        "isomorphic" => {
+            let len = rng.random_range(1..=5);
+            let first: Vec<usize> = (0..len).map(|_| rng.random_range(0..d * d)).collect();
+            // The image of each digit under a random bijection, read off the grid.
+            let mut sigma: Vec<u8> = (1..=d as u8).collect();
+            for i in (1..d).rev() {
+                sigma.swap(i, rng.random_range(0..=i));
+            }
+            let truthful = rng.random_bool(0.7);
+            let second: Vec<usize> = first
+                .iter()
+                .map(|&c| {
+                    let image: Vec<usize> =
+                        (0..d * d).filter(|&x| grid[x] == sigma[usize::from(grid[c]) - 1]).collect();
+                    if truthful {
+                        image[rng.random_range(0..image.len())]
+                    } else {
+                        rng.random_range(0..d * d)
+                    }
+                })
+                .collect();
+            format!(
+                "{{\"type\":\"isomorphic\",\"regions\":[[{}],[{}]]}}",
+                names(&first, d),
+                names(&second, d)
+            )
+        }
+        "count" => {
+            let holding =
+                |v: usize| -> Vec<usize> { (0..d * d).filter(|&x| usize::from(grid[x]) == v).collect() };
+            match rng.random_range(0..3) {
+                0 => {
+                    // each k: k cells of every digit (from the grid, or at random).
+                    let k = rng.random_range(1..=2);
+                    let mut cs: Vec<usize> = if rng.random_bool(0.7) {
+                        (1..=d)
+                            .flat_map(|v| {
+                                let mut h = holding(v);
+                                for i in (1..h.len()).rev() {
+                                    h.swap(i, rng.random_range(0..=i));
+                                }
+                                h.truncate(k);
+                                h
+                            })
+                            .collect()
+                    } else {
+                        random_set(rng, d, k * d, k * d)
+                    };
+                    cs.sort_unstable();
+                    cs.dedup();
+                    format!("{{\"type\":\"count\",\"each\":{k},\"cells\":[{}]}}", names(&cs, d))
+                }
+                1 => {
+                    let cs = random_set(rng, d, 2, 6);
+                    let pairs: Vec<String> = (0..rng.random_range(1..=2))
+                        .map(|_| {
+                            let v = rng.random_range(1..=d as u8);
+                            let t = if rng.random_bool(0.8) {
+                                cs.iter().filter(|&&c| grid[c] == v).count()
+                            } else {
+                                rng.random_range(0..=2)
+                            };
+                            format!("[{v},{t}]")
+                        })
+                        .collect();
+                    format!(
+                        "{{\"type\":\"count\",\"counts\":[{}],\"cells\":[{}]}}",
+                        pairs.join(","),
+                        names(&cs, d)
+                    )
+                }
+                _ => {
+                    // circles: v cells holding v for a few small digits v.
+                    let mut cs: Vec<usize> = if rng.random_bool(0.8) {
+                        let chosen: Vec<usize> = (1..=3).filter(|_| rng.random_bool(0.5)).collect();
+                        chosen
+                            .into_iter()
+                            .flat_map(|v| {
+                                let mut h = holding(v);
+                                for i in (1..h.len()).rev() {
+                                    h.swap(i, rng.random_range(0..=i));
+                                }
+                                h.truncate(v);
+                                h
+                            })
+                            .collect()
+                    } else {
+                        random_set(rng, d, 1, 4)
+                    };
+                    if cs.is_empty() {
+                        cs.push(rng.random_range(0..d * d));
+                    }
+                    cs.sort_unstable();
+                    cs.dedup();
+                    format!("{{\"type\":\"count\",\"kind\":\"circles\",\"cells\":[{}]}}", names(&cs, d))
+                }
+            }
+        }
+        "distinct_count" => {
+            let (cs, side) = if rng.random_bool(0.3) {
+                // An outside clue from the left along a row.
+                let r = rng.random_range(0..d);
+                let len = rng.random_range(2..=d);
+                ((0..len).map(|c| r * d + c).collect::<Vec<_>>(), ",\"side\":\"left\"")
+            } else {
+                (random_set(rng, d, 1, 5), "")
+            };
+            let mut ds: Vec<u8> = cs.iter().map(|&c| grid[c]).collect();
+            ds.sort_unstable();
+            ds.dedup();
+            let value = if rng.random_bool(0.8) { ds.len() } else { rng.random_range(1..=4) };
+            format!("{{\"type\":\"distinct_count\",\"value\":{value},\"cells\":[{}]{side}}}", names(&cs, d))
+        }
+        "global_entropy" => "{\"type\":\"global_entropy\"}".to_string(),
+        "equal_sum" => {
+            let first = random_set(rng, d, 1, 3);
+            let mut segments = vec![first.clone()];
+            for _ in 0..rng.random_range(1..=2) {
+                let mut s = random_set(rng, d, 1, 3);
+                if rng.random_bool(0.7) {
+                    // Tries for a segment with the first one's sum in the grid.
+                    for _ in 0..50 {
+                        if sum_of(&s) == sum_of(&first) {
+                            break;
+                        }
+                        s = random_set(rng, d, 1, 3);
+                    }
+                }
+                segments.push(s);
+            }
+            let ss: Vec<String> = segments.iter().map(|g| format!("[{}]", names(g, d))).collect();
+            format!("{{\"type\":\"equal_sum\",\"segments\":[{}]}}", ss.join(","))
+        }
+        "vudoku" => {
+            let mut arms = random_set(rng, d, 2, 2);
+            while arms.len() < 2 {
+                arms = random_set(rng, d, 2, 2);
+            }
+            let (a, b) = (grid[arms[0]], grid[arms[1]]);
+            let wanted = if rng.random_bool(0.5) { a + b } else { a.abs_diff(b) };
+            let fits: Vec<usize> = (0..d * d).filter(|&x| grid[x] == wanted && !arms.contains(&x)).collect();
+            let vertex = if !fits.is_empty() && rng.random_bool(0.8) {
+                fits[rng.random_range(0..fits.len())]
+            } else {
+                rng.random_range(0..d * d)
+            };
+            format!(
+                "{{\"type\":\"vudoku\",\"cells\":[{},{},{}]}}",
+                name(vertex, d),
+                name(arms[0], d),
+                name(arms[1], d)
+            )
+        }
+        "table" => {
+            let tuple_text =
+                |t: &[u8]| format!("[{}]", t.iter().map(u8::to_string).collect::<Vec<_>>().join(","));
+            if rng.random_bool(0.5) {
+                let width = rng.random_range(1..=3);
+                let cs: Vec<usize> = (0..width).map(|_| rng.random_range(0..d * d)).collect();
+                let mut rows: Vec<Vec<u8>> = (0..rng.random_range(0..=4))
+                    .map(|_| (0..width).map(|_| rng.random_range(0..=d as u8 + 1)).collect())
+                    .collect();
+                if rng.random_bool(0.7) {
+                    rows.push(cs.iter().map(|&c| grid[c]).collect());
+                }
+                let allowed: Vec<String> = rows.iter().map(|t| tuple_text(t)).collect();
+                format!(
+                    "{{\"type\":\"table\",\"cells\":[{}],\"allowed\":[{}]}}",
+                    names(&cs, d),
+                    allowed.join(",")
+                )
+            } else {
+                // Offsets; the table lists the tuples the grid shows at every placement, less one
+                // at times.
+                let offs: Vec<(isize, isize)> = (0..rng.random_range(1..=3))
+                    .map(|_| (rng.random_range(-1i64..=1) as isize, rng.random_range(-1i64..=1) as isize))
+                    .collect();
+                let mut rows: Vec<Vec<u8>> = Vec::new();
+                for r in 0..d as isize {
+                    for c in 0..d as isize {
+                        let at: Option<Vec<u8>> = offs
+                            .iter()
+                            .map(|&(dr, dc)| {
+                                let (a, b) = (r + dr, c + dc);
+                                (a >= 0 && b >= 0 && a < d as isize && b < d as isize)
+                                    .then(|| grid[a as usize * d + b as usize])
+                            })
+                            .collect();
+                        if let Some(t) = at
+                            && !rows.contains(&t)
+                        {
+                            rows.push(t);
+                        }
+                    }
+                }
+                if !rows.is_empty() && rng.random_bool(0.3) {
+                    rows.remove(rng.random_range(0..rows.len()));
+                }
+                let allowed: Vec<String> = rows.iter().map(|t| tuple_text(t)).collect();
+                let wh: Vec<String> = offs.iter().map(|(a, b)| format!("[{a},{b}]")).collect();
+                format!(
+                    "{{\"type\":\"table\",\"where\":[{}],\"allowed\":[{}]}}",
+                    wh.join(","),
+                    allowed.join(",")
+                )
+            }
+        }
         other => panic!("no generator for {other}"),
     }
 }
@@ -287,9 +547,13 @@ fn brute_count(p: &Puzzle, cap: u64) -> u64 {
         }
     }
     let open: Vec<usize> = (0..n).filter(|&c| values[c] == 0).collect();
+    // Given candidates (1.5): each listed cell holds one of its listed digits.
+    let marks: Vec<(usize, Vec<u8>)> =
+        doc.candidates.iter().flatten().map(|(p, ds)| (layout.cell(*p), ds.clone())).collect();
     let check = |vals: &[u8]| {
         let digits = Digits { layout: &layout, values: vals };
-        doc.rules.iter().all(|r| r.kind.is_house() || satisfied(&r.kind, &digits))
+        marks.iter().all(|(c, ds)| ds.contains(&vals[*c]))
+            && doc.rules.iter().all(|r| r.kind.is_house() || satisfied(&r.kind, &digits))
     };
     let mut brute = Brute { open: &open, peers: &peers, d, check: &check, found: 0, cap };
     brute.fill(0, &mut values);
@@ -347,26 +611,33 @@ fn run_family(family: &str, seed: u64, puzzles: usize) {
             givens.iter().map(u8::to_string).collect::<Vec<_>>().join(","),
             rules.join(",")
         );
-        let p = match read(&text) {
-            Ok(p) => p,
-            Err(e) => panic!("generated document rejected: {e}\n{text}"),
-        };
-        let brute = brute_count(&p, 1000);
-        let two = count(&p, 2).unwrap_or_else(|e| panic!("{e}\n{text}"));
-        assert_eq!(u64::from(two.count), brute.min(2), "{text}");
-        if let Some(sol) = &two.solution {
-            let doc = p.document.as_deref().unwrap();
-            let layout = Layout::new(doc, &p.board);
-            let digits = Digits { layout: &layout, values: sol };
-            assert!(doc.rules.iter().all(|r| r.kind.is_house() || satisfied(&r.kind, &digits)), "{text}");
-        }
-        if brute < 1000 {
-            assert_eq!(u64::from(count(&p, 1000).unwrap().count), brute, "{text}");
-        }
-        seen[brute.min(2) as usize] += 1;
+        seen[check_puzzle(&text).min(2) as usize] += 1;
     }
     // The generator must exercise all three answers for the test to mean something.
     assert!(seen.iter().all(|&n| n > 0), "{family}: counts 0/1/2+ seen {seen:?}");
+}
+
+/// The solver's counts (limit 2 and a full count) against brute force on one document; the
+/// brute-force count (capped at 1000).
+fn check_puzzle(text: &str) -> u64 {
+    let p = match read(text) {
+        Ok(p) => p,
+        Err(e) => panic!("generated document rejected: {e}\n{text}"),
+    };
+    let brute = brute_count(&p, 1000);
+    let two = count(&p, 2).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(u64::from(two.count), brute.min(2), "{text}");
+    if let Some(sol) = &two.solution {
+        let doc = p.document.as_deref().unwrap();
+        let layout = Layout::new(doc, &p.board);
+        let digits = Digits { layout: &layout, values: sol };
+        assert!(doc.rules.iter().all(|r| r.kind.is_house() || satisfied(&r.kind, &digits)), "{text}");
+        assert!(doc.candidates.iter().flatten().all(|(q, ds)| ds.contains(&sol[layout.cell(*q)])), "{text}");
+    }
+    if brute < 1000 {
+        assert_eq!(u64::from(count(&p, 1000).unwrap().count), brute, "{text}");
+    }
+    brute
 }
 
 #[test]
@@ -407,6 +678,199 @@ fn relations_match_brute_force() {
 #[test]
 fn cell_marks_match_brute_force() {
     run_family("cells", 8, 300);
+}
+
+#[test]
+fn contains_matches_brute_force() {
+    run_family("contains", 101, 300);
+}
+
+#[test]
+fn appears_matches_brute_force() {
+    run_family("appears", 102, 300);
+}
+
+#[test]
+fn clone_matches_brute_force() {
+    run_family("clone", 103, 300);
+}
+
+#[test]
+fn isomorphic_matches_brute_force() {
+    run_family("isomorphic", 104, 300);
+}
+
+#[test]
+fn count_matches_brute_force() {
+    run_family("count", 105, 450);
+}
+
+#[test]
+fn distinct_count_matches_brute_force() {
+    run_family("distinct_count", 106, 300);
+}
+
+#[test]
+fn equal_sum_matches_brute_force() {
+    run_family("equal_sum", 107, 300);
+}
+
+#[test]
+fn vudoku_matches_brute_force() {
+    run_family("vudoku", 108, 300);
+}
+
+#[test]
+fn table_matches_brute_force() {
+    run_family("table", 109, 400);
+}
+
+/// A random set of lo..=hi different cells (fewer when a draw repeats), in reading order.
+fn random_set(rng: &mut StdRng, d: usize, lo: usize, hi: usize) -> Vec<usize> {
+    let n = rng.random_range(lo..=hi);
+    let mut out: Vec<usize> = (0..n).map(|_| rng.random_range(0..d * d)).collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// A document on a d x d board with boxes h x w: givens, rules after the box_grid, and more
+/// top-level members (`extra`, with its leading comma).
+fn document(d: usize, h: usize, w: usize, givens: &[u8], rules: &[String], extra: &str) -> String {
+    let mut all = vec![format!("{{\"type\":\"box_grid\",\"origin\":\"r1c1\",\"box\":[{h},{w}]}}")];
+    all.extend(rules.iter().cloned());
+    format!(
+        "{{\"format\":\"sudoku-puzzle\",\"format_version\":1,\"board\":{{\"rows\":{d},\"cols\":{d}}},\"digits\":{d},\"givens\":[{}],\"rules\":[{}]{extra}}}",
+        givens.iter().map(u8::to_string).collect::<Vec<_>>().join(","),
+        all.join(",")
+    )
+}
+
+/// Global entropy on 6x6 (it needs D divisible by 3): grids that obey it come from the solver
+/// (a random first row completed), the givens from them (one of them wrong at times).
+#[test]
+fn global_entropy_matches_brute_force() {
+    let mut rng = StdRng::seed_from_u64(110);
+    let rule = vec!["{\"type\":\"global_entropy\"}".to_string()];
+    let mut seen = [0usize; 3];
+    let mut puzzles = 0;
+    while puzzles < 150 {
+        let mut row: Vec<u8> = (1..=6).collect();
+        for i in (1..6).rev() {
+            row.swap(i, rng.random_range(0..=i));
+        }
+        let mut seed_givens = vec![0u8; 36];
+        seed_givens[..6].copy_from_slice(&row);
+        let seeded = read(&document(6, 2, 3, &seed_givens, &rule, "")).unwrap();
+        let Some(grid) = count(&seeded, 1).unwrap().solution else { continue };
+        let mut givens = vec![0u8; 36];
+        for _ in 0..rng.random_range(10..=18) {
+            let c = rng.random_range(0..36);
+            givens[c] = grid[c];
+        }
+        if rng.random_bool(0.15) {
+            let c = rng.random_range(0..36);
+            givens[c] = rng.random_range(1..=6);
+        }
+        seen[check_puzzle(&document(6, 2, 3, &givens, &rule, "")).min(2) as usize] += 1;
+        puzzles += 1;
+    }
+    assert!(seen.iter().all(|&n| n > 0), "global_entropy: counts 0/1/2+ seen {seen:?}");
+}
+
+/// Random pencil marks: about half the cells get a list holding the grid's digit and some
+/// others; a few lists leave the grid's digit out (or are empty).
+fn random_candidates(rng: &mut StdRng, d: usize, grid: &[u8]) -> String {
+    let mut members = Vec::new();
+    for (c, &g) in grid.iter().enumerate() {
+        if !rng.random_bool(0.5) {
+            continue;
+        }
+        let keep_own = rng.random_bool(0.93);
+        let ds: Vec<String> = (1..=d as u8)
+            .filter(|&v| if v == g { keep_own } else { rng.random_bool(0.35) })
+            .map(|v| v.to_string())
+            .collect();
+        members.push(format!("{}:[{}]", name(c, d), ds.join(",")));
+    }
+    format!(",\"candidates\":{{{}}}", members.join(","))
+}
+
+/// Given candidates, alone with the houses (the house solvers know nothing of them) and with
+/// rules of the rule layer.
+#[test]
+fn candidates_match_brute_force() {
+    let mut rng = StdRng::seed_from_u64(111);
+    let mut seen = [0usize; 3];
+    for i in 0..400 {
+        let (d, h, w) = if i % 2 == 0 { (4, 2, 2) } else { (6, 2, 3) };
+        let grid = random_grid(&mut rng, d, h, w);
+        let shown = if d == 4 { rng.random_range(0..=3) } else { rng.random_range(6..=14) };
+        let mut givens = vec![0u8; d * d];
+        for _ in 0..shown {
+            let c = rng.random_range(0..d * d);
+            givens[c] = grid[c];
+        }
+        let families = ["cage", "cells", "contains", "table"];
+        let rules: Vec<String> = if rng.random_bool(0.5) {
+            Vec::new()
+        } else {
+            let f = families[rng.random_range(0..families.len())];
+            vec![random_rule(&mut rng, f, d, &grid)]
+        };
+        let marks = random_candidates(&mut rng, d, &grid);
+        seen[check_puzzle(&document(d, h, w, &givens, &rules, &marks)).min(2) as usize] += 1;
+    }
+    assert!(seen.iter().all(|&n| n > 0), "candidates: counts 0/1/2+ seen {seen:?}");
+}
+
+/// Parameters no filling meets count 0; a rule the engine cannot build is an error, not a panic.
+#[test]
+fn global_rules_edge_cases() {
+    let empty = [0u8; 16];
+    let zero = |rules: &[&str], extra: &str| {
+        let rules: Vec<String> = rules.iter().map(|r| r.to_string()).collect();
+        let text = document(4, 2, 2, &empty, &rules, extra);
+        assert_eq!(count(&read(&text).unwrap(), 2).unwrap().count, 0, "{text}");
+    };
+    zero(&[r#"{"type":"contains","digits":[1,1],"cells":["r1c1","r1c2"]}"#], "");
+    zero(&[r#"{"type":"contains","digits":[1,2,3],"cells":["r1c1","r2c3"]}"#], "");
+    zero(&[r#"{"type":"count","each":2,"cells":["r1c1","r2c3","r3c2"]}"#], "");
+    zero(&[r#"{"type":"count","counts":[[1,1],[1,2]],"cells":["r1c1","r2c3","r3c2"]}"#], "");
+    zero(&[r#"{"type":"distinct_count","value":5,"cells":["r1c1","r1c2","r1c3","r1c4","r2c1"]}"#], "");
+    zero(&[r#"{"type":"clone","regions":[["r1c1"],["r1c2"]]}"#], "");
+    zero(&[r#"{"type":"isomorphic","regions":[["r1c1","r1c2"],["r2c1","r2c1"]]}"#], "");
+    zero(&[r#"{"type":"vudoku","cells":["r1c1","r1c1","r1c1"]}"#], "");
+    zero(&[r#"{"type":"table","cells":["r1c1","r1c2"],"allowed":[[1,1],[0,2],[2,5]]}"#], "");
+    zero(&[r#"{"type":"table","where":[[0,0]],"allowed":[[1],[2],[3]]}"#], "");
+    zero(&[r#"{"type":"equal_sum","segments":[["r1c1"],["r1c2","r1c3","r1c4"]]}"#], "");
+    zero(&[], r#","candidates":{"r2c2":[]}"#);
+    zero(&[], r#","candidates":{"r1c1":[1],"r1c2":[1,2],"r2c1":[1,2],"r2c2":[2]}"#);
+    // A given outside its own candidates.
+    let mut givens = empty;
+    givens[0] = 3;
+    let text = document(4, 2, 2, &givens, &[], r#","candidates":{"r1c1":[1,2]}"#);
+    assert_eq!(count(&read(&text).unwrap(), 2).unwrap().count, 0, "{text}");
+    // The reference refuses global entropy when 3 does not divide D.
+    let text = document(4, 2, 2, &empty, &["{\"type\":\"global_entropy\"}".to_string()], "");
+    let e = count(&read(&text).unwrap(), 2).unwrap_err();
+    assert!(e.contains("divisible by 3"), "{e}");
+    // Candidates alone on a classic board: a sukaku with a unique answer is solved.
+    let text = document(
+        4,
+        2,
+        2,
+        &empty,
+        &[],
+        r#","candidates":{"r1c1":[1],"r1c2":[2],"r1c3":[3],"r1c4":[2,4],"r2c1":[3],"r3c1":[2],"r3c3":[4],"r4c4":[1]}"#,
+    );
+    let c = count(&read(&text).unwrap(), 2).unwrap();
+    assert_eq!(
+        (c.count, c.solution.as_ref().map(|s| s[..4].to_vec())),
+        (1, Some(vec![1, 2, 3, 4])),
+        "{text}"
+    );
+    assert_eq!(c.count as u64, check_puzzle(&text));
 }
 
 /// Rules no filling can meet give a count of 0, never a panic or a hang.

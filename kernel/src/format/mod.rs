@@ -78,7 +78,7 @@ pub fn read(text: &str) -> Result<Puzzle, FormatError> {
 }
 
 /// The rule families of a document that the engine does not solve yet (those the rule layer has
-/// no family for), each named once in file order; candidates count as "candidates".
+/// no family for), each named once in file order.
 pub fn unsolved_families(doc: &Document) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for r in &doc.rules {
@@ -92,9 +92,6 @@ pub fn unsolved_families(doc: &Document) -> Vec<String> {
                 out.push(f);
             }
         }
-    }
-    if doc.candidates.is_some() {
-        out.push("candidates (pencil marks)".into());
     }
     out
 }

@@ -21,6 +21,18 @@ pub enum Constraint {
     Window { cells: Vec<usize> },
     /// Every cell of `middle` holds a digit strictly between the two ends.
     Between { ends: [usize; 2], middle: Vec<usize> },
+    /// How many of the cells hold a digit of `set`: a count k with `allowed[k]` (counts past the
+    /// end of `allowed` are not allowed).
+    Count { cells: Vec<usize>, set: u32, allowed: Vec<bool> },
+    /// The digit of `source` also stands in at least one of `cells`.
+    Appears { source: usize, cells: Vec<usize> },
+    /// Exactly `value` different digits among the cells (each cell listed once).
+    DistinctCount { cells: Vec<usize>, value: usize },
+    /// The cells' digits, in order, form one of the tuples (every tuple of digits 1..D).
+    Tuples { cells: Vec<usize>, tuples: Vec<Vec<u8>> },
+    /// One bijection σ of the digits maps x(a[i]) to x(b[i]) for every i: a[i] holds x exactly
+    /// when b[i] holds σ(x).
+    Bijection { a: Vec<usize>, b: Vec<usize> },
 }
 
 fn low(m: u32) -> i64 {
@@ -176,6 +188,209 @@ impl Constraint {
                 }
                 Ok(())
             }
+            Constraint::Count { cells, set, allowed } => count(masks, cells, *set, allowed, changed),
+            Constraint::Appears { source, cells } => {
+                // The source keeps the digits some cell can still show.
+                let union = cells.iter().fold(0, |u, &c| u | masks[c]);
+                narrow(masks, *source, union, changed)?;
+                let m = masks[*source];
+                if m.is_power_of_two() {
+                    let mut holders = cells.iter().filter(|&&c| masks[c] & m != 0);
+                    if let (Some(&only), None) = (holders.next(), holders.next()) {
+                        narrow(masks, only, m, changed)?;
+                    }
+                }
+                Ok(())
+            }
+            Constraint::DistinctCount { cells, value } => {
+                let (mut placed, mut union, mut open) = (0u32, 0u32, 0usize);
+                for &c in cells {
+                    let m = masks[c];
+                    union |= m;
+                    if m.is_power_of_two() {
+                        placed |= m;
+                    } else {
+                        open += 1;
+                    }
+                }
+                let have = placed.count_ones() as usize;
+                // Fewest different digits: those placed; most: placed + one new per open cell.
+                if have > *value || have + open < *value || (union.count_ones() as usize) < *value {
+                    return Err(Contradiction);
+                }
+                if have == *value {
+                    for &c in cells {
+                        narrow(masks, c, placed, changed)?;
+                    }
+                } else if have + open == *value {
+                    // Every open cell must bring a digit not yet placed.
+                    for &c in cells {
+                        if !masks[c].is_power_of_two() {
+                            narrow(masks, c, !placed, changed)?;
+                        }
+                    }
+                }
+                Ok(())
+            }
+            Constraint::Tuples { cells, tuples } => {
+                // Generalised arc consistency: each cell keeps the digits of the tuples that still
+                // fit every cell.
+                let mut support = vec![0u32; cells.len()];
+                for t in tuples {
+                    if cells.iter().zip(t).all(|(&c, &v)| masks[c] >> (v - 1) & 1 == 1) {
+                        for (s, &v) in support.iter_mut().zip(t) {
+                            *s |= 1 << (v - 1);
+                        }
+                    }
+                }
+                for (&c, &s) in cells.iter().zip(&support) {
+                    narrow(masks, c, s, changed)?;
+                }
+                Ok(())
+            }
+            Constraint::Bijection { a, b } => bijection(masks, a, b, changed),
         }
+    }
+}
+
+/// `Constraint::Count`: the count lies between the cells that must hold a digit of `set` and
+/// those that can; at the top of the allowed counts in that range the others lose the set, at the
+/// bottom the ones that can take it.
+fn count(
+    masks: &mut [u32],
+    cells: &[usize],
+    set: u32,
+    allowed: &[bool],
+    changed: &mut bool,
+) -> Result<(), Contradiction> {
+    let (mut sure, mut possible) = (0usize, 0usize);
+    for &c in cells {
+        let m = masks[c];
+        if m & set != 0 {
+            possible += 1;
+            if m & !set == 0 {
+                sure += 1;
+            }
+        }
+    }
+    let ok = |k: &usize| allowed.get(*k).copied().unwrap_or(false);
+    let Some(lo) = (sure..=possible).find(ok) else { return Err(Contradiction) };
+    let hi = (sure..=possible).rev().find(ok).unwrap_or(lo);
+    for &c in cells {
+        let m = masks[c];
+        let open = m & set != 0 && m & !set != 0;
+        if open && hi == sure {
+            narrow(masks, c, !set, changed)?;
+        } else if open && lo == possible {
+            narrow(masks, c, set, changed)?;
+        }
+    }
+    Ok(())
+}
+
+/// `Constraint::Bijection`: every pair of placed cells a[i] = x, b[i] = y fixes σ(x) = y; then in
+/// every pair a[j] holds x exactly when b[j] holds y.
+fn bijection(masks: &mut [u32], a: &[usize], b: &[usize], changed: &mut bool) -> Result<(), Contradiction> {
+    let mut forward = [0u32; 33];
+    let mut backward = [0u32; 33];
+    let mut known = Vec::new();
+    for (&ca, &cb) in a.iter().zip(b) {
+        let (ma, mb) = (masks[ca], masks[cb]);
+        if !(ma.is_power_of_two() && mb.is_power_of_two()) {
+            continue;
+        }
+        let (x, y) = (ma.trailing_zeros() as usize + 1, mb.trailing_zeros() as usize + 1);
+        // σ is a function and one-to-one.
+        if (forward[x] != 0 && forward[x] != mb) || (backward[y] != 0 && backward[y] != ma) {
+            return Err(Contradiction);
+        }
+        if forward[x] == 0 {
+            forward[x] = mb;
+            backward[y] = ma;
+            known.push((ma, mb));
+        }
+    }
+    for &(xm, ym) in &known {
+        for (&ca, &cb) in a.iter().zip(b) {
+            if masks[ca] & xm == 0 {
+                narrow(masks, cb, !ym, changed)?;
+            }
+            if masks[cb] & ym == 0 {
+                narrow(masks, ca, !xm, changed)?;
+            }
+            if masks[ca] == xm {
+                narrow(masks, cb, ym, changed)?;
+            }
+            if masks[cb] == ym {
+                narrow(masks, ca, xm, changed)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(k: &Constraint, masks: &mut [u32]) -> Result<bool, Contradiction> {
+        let mut changed = false;
+        k.propagate(masks, &mut changed)?;
+        Ok(changed)
+    }
+
+    #[test]
+    fn count_places_a_digit_with_one_place_left() {
+        // Digit 1 at least once among cells 0..3; only cell 0 can hold it.
+        let k = Constraint::Count { cells: vec![0, 1, 2], set: 1, allowed: vec![false, true, true, true] };
+        let mut masks = [0b011, 0b110, 0b100];
+        assert_eq!(run(&k, &mut masks), Ok(true));
+        assert_eq!(masks, [0b001, 0b110, 0b100]);
+        // Exactly once, and placed: the others lose it.
+        let k = Constraint::Count { cells: vec![0, 1], set: 1, allowed: vec![false, true, false] };
+        let mut masks = [0b001, 0b011];
+        assert_eq!(run(&k, &mut masks), Ok(true));
+        assert_eq!(masks, [0b001, 0b010]);
+        let mut masks = [0b010, 0b100];
+        assert_eq!(run(&k, &mut masks), Err(Contradiction));
+    }
+
+    #[test]
+    fn appears_and_distinct_count_narrow() {
+        let k = Constraint::Appears { source: 0, cells: vec![1, 2] };
+        let mut masks = [0b111, 0b011, 0b001];
+        assert_eq!(run(&k, &mut masks), Ok(true));
+        assert_eq!(masks[0], 0b011);
+        let mut masks = [0b010, 0b011, 0b101];
+        assert_eq!(run(&k, &mut masks), Ok(true));
+        assert_eq!(masks[1], 0b010);
+        // One different digit, already placed: the rest hold it too.
+        let k = Constraint::DistinctCount { cells: vec![0, 1], value: 1 };
+        let mut masks = [0b100, 0b111];
+        assert_eq!(run(&k, &mut masks), Ok(true));
+        assert_eq!(masks, [0b100, 0b100]);
+        // Three different digits on three cells with one placed: the open ones avoid it.
+        let k = Constraint::DistinctCount { cells: vec![0, 1, 2], value: 3 };
+        let mut masks = [0b001, 0b011, 0b111];
+        assert_eq!(run(&k, &mut masks), Ok(true));
+        assert_eq!(masks, [0b001, 0b010, 0b110]);
+    }
+
+    #[test]
+    fn tuples_and_bijection_narrow() {
+        let k = Constraint::Tuples { cells: vec![0, 1], tuples: vec![vec![1, 2], vec![2, 3], vec![3, 3]] };
+        let mut masks = [0b011, 0b011];
+        assert_eq!(run(&k, &mut masks), Ok(true));
+        assert_eq!(masks, [0b001, 0b010]);
+        let mut masks = [0b100, 0b011];
+        assert_eq!(run(&k, &mut masks), Err(Contradiction));
+        // σ(1) = 2 from the first pair: a[1] = 1 forces b[1] = 2, and b[2] not 2 keeps a[2] off 1.
+        let k = Constraint::Bijection { a: vec![0, 1, 2], b: vec![3, 4, 5] };
+        let mut masks = [0b001, 0b001, 0b011, 0b010, 0b110, 0b101];
+        assert_eq!(run(&k, &mut masks), Ok(true));
+        assert_eq!(masks, [0b001, 0b001, 0b010, 0b010, 0b010, 0b101]);
+        // σ(1) = 2 and σ(1) = 3 at once.
+        let mut masks = [0b001, 0b001, 0b111, 0b010, 0b100, 0b111];
+        assert_eq!(run(&k, &mut masks), Err(Contradiction));
     }
 }

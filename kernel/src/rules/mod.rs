@@ -9,14 +9,21 @@
 mod arrow;
 mod cage;
 mod cell_marks;
+mod clone;
 mod constraint;
+mod contains;
 mod corner;
+mod counting;
 mod edges;
+mod entropy;
+mod equal_sum;
 mod lines;
 mod pair_ops;
 mod relation;
 pub mod search;
 mod sums;
+mod table;
+mod vudoku;
 
 pub use constraint::Constraint;
 pub use search::{RuleSolver, TimedOut};
@@ -64,6 +71,12 @@ impl Layout {
     pub fn cells(&self, ps: &[Pos]) -> Vec<usize> {
         ps.iter().map(|&p| self.cell(p)).collect()
     }
+
+    /// The position (row, column), when it is on the board and a cell.
+    pub fn at(&self, r: i64, c: i64) -> Option<Pos> {
+        let (r, c) = (usize::try_from(r).ok()?, usize::try_from(c).ok()?);
+        (r < self.rows && c < self.cols && self.index[r * self.cols + c].is_some()).then_some(Pos::new(r, c))
+    }
 }
 
 /// The digits of a full (or partly filled, 0 = open) grid as rules read them.
@@ -94,6 +107,13 @@ fn family(kind: &RuleKind) -> Option<&'static dyn Family> {
         RuleKind::Sum { .. } => &sums::Sums,
         RuleKind::Relation { .. } => &relation::Relation,
         RuleKind::Cell { .. } => &cell_marks::CellMarks,
+        RuleKind::Contains { .. } | RuleKind::Appears { .. } => &contains::Contains,
+        RuleKind::Clone { .. } | RuleKind::Isomorphic { .. } => &clone::CloneRegions,
+        RuleKind::Count { .. } | RuleKind::DistinctCount { .. } => &counting::Counting,
+        RuleKind::GlobalEntropy => &entropy::GlobalEntropy,
+        RuleKind::EqualSum { .. } => &equal_sum::EqualSum,
+        RuleKind::Vudoku { .. } => &vudoku::Vudoku,
+        RuleKind::Table { .. } => &table::Table,
         _ => return None,
     })
 }
@@ -131,9 +151,6 @@ pub struct CompiledRule {
 
 /// Compiles a document's non-house rules; an error naming the first rule no family solves.
 pub fn compile(doc: &Document, layout: &Layout) -> Result<(Vec<CompiledRule>, Vec<Constraint>), String> {
-    if doc.candidates.is_some() {
-        return Err("this build of pencilmark does not solve candidates (pencil marks) yet".into());
-    }
     let mut rules = Vec::new();
     let mut constraints = Vec::new();
     for r in &doc.rules {

@@ -22,6 +22,8 @@ pub struct RuleSolver {
     complete: Vec<Vec<usize>>,
     rules: Vec<CompiledRule>,
     constraints: Vec<Constraint>,
+    /// Each cell's digits before the givens: all of 1..D, or its given candidates (1.5).
+    root: Vec<u32>,
 }
 
 /// The search stopped at its deadline before it could decide.
@@ -53,20 +55,27 @@ impl RuleSolver {
         }
         let complete =
             board.houses.iter().filter(|h| h.cells.len() == board.digits).map(|h| h.cells.clone()).collect();
-        Ok(RuleSolver { layout, digits: board.digits, cells: n, peers, complete, rules, constraints })
+        let all = if board.digits >= 32 { u32::MAX } else { (1u32 << board.digits) - 1 };
+        let mut root = vec![all; n];
+        // Pencil marks: the cell's digit is one of those listed (an empty list leaves none).
+        for (p, ds) in doc.candidates.iter().flatten() {
+            let c = layout.cell(*p);
+            root[c] &= ds.iter().fold(0u32, |m, &v| m | 1 << (v - 1));
+        }
+        Ok(RuleSolver { layout, digits: board.digits, cells: n, peers, complete, rules, constraints, root })
     }
 
     /// Counts solutions of `givens` (0 = empty) up to `limit`, giving up at `deadline`.
     pub fn count(&self, givens: &[u8], limit: u32, deadline: Option<Instant>) -> Result<Count, TimedOut> {
         let limit = limit.max(1);
-        let all = if self.digits >= 32 { u32::MAX } else { (1u32 << self.digits) - 1 };
-        let mut root = vec![all; self.cells];
+        let mut root = self.root.clone();
         for (c, &v) in givens.iter().enumerate() {
             if v != 0 {
                 if usize::from(v) > self.digits {
                     return Ok(Count { count: 0, solution: None });
                 }
-                root[c] = 1 << (v - 1);
+                // A given keeps its own candidates: one that contradicts them leaves nothing.
+                root[c] &= 1 << (v - 1);
             }
         }
         let mut count = 0;

@@ -199,9 +199,13 @@ pub fn count(puzzle: &Puzzle, limit: u32) -> Result<Count, Error> {
     Ok(count_until(puzzle, limit, None)?.expect("a count without deadline always decides"))
 }
 
-/// True when a puzzle has rules other than houses (the rule layer solves it).
+/// True when a puzzle has rules other than houses, or given candidates (the rule layer solves
+/// it; the house solvers know neither).
 pub fn has_variant_rules(puzzle: &Puzzle) -> bool {
-    puzzle.document.as_deref().is_some_and(|d| d.rules.iter().any(|r| !r.kind.is_house()))
+    puzzle
+        .document
+        .as_deref()
+        .is_some_and(|d| d.candidates.is_some() || d.rules.iter().any(|r| !r.kind.is_house()))
 }
 
 /// As [`count`], giving up at `deadline` (`Ok(None)`). Errors: rules no family solves
