@@ -127,26 +127,8 @@ pub unsafe extern "C" fn pm_abi_version() -> u32 {
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn pm_rate(puzzle: *const c_char, options_json: *const c_char) -> *mut c_char {
     ffi_boundary! {
-        // SAFETY: the caller guarantees `options_json` is NULL or a valid NUL-terminated string.
-        let options = match unsafe { borrow_str(options_json) } {
-            Ok(s) => Some(s),
-            Err(StrError::Null) => None,
-            Err(StrError::InvalidUtf8) => {
-                return into_c_string(error_object(ErrorKind::Invalid, "invalid options: not valid UTF-8"));
-            }
-        };
-        // SAFETY: the caller guarantees `puzzle` is NULL or a valid NUL-terminated string.
-        let text = match unsafe { borrow_str(puzzle) } {
-            Ok(s) => s,
-            Err(StrError::Null) => return into_c_string(error_object(ErrorKind::Invalid, "the puzzle is NULL")),
-            Err(StrError::InvalidUtf8) => {
-                return into_c_string(error_object(ErrorKind::Invalid, "the puzzle is not valid UTF-8"));
-            }
-        };
-        if let Some(feature) = boundary::missing_cpu_feature() {
-            return into_c_string(cpu_error(feature));
-        }
-        into_c_string(engine::rate_json(text, options))
+        // SAFETY: the caller's guarantees are the ones `puzzle_call` needs.
+        unsafe { puzzle_call(puzzle, options_json, engine::rate_json) }
     }
 }
 
@@ -204,26 +186,8 @@ pub unsafe extern "C" fn pm_rate_many(puzzles: *const c_char, options_json: *con
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn pm_count(puzzle: *const c_char, options_json: *const c_char) -> *mut c_char {
     ffi_boundary! {
-        // SAFETY: the caller guarantees `options_json` is NULL or a valid NUL-terminated string.
-        let options = match unsafe { borrow_str(options_json) } {
-            Ok(s) => Some(s),
-            Err(StrError::Null) => None,
-            Err(StrError::InvalidUtf8) => {
-                return into_c_string(error_object(ErrorKind::Invalid, "invalid options: not valid UTF-8"));
-            }
-        };
-        // SAFETY: the caller guarantees `puzzle` is NULL or a valid NUL-terminated string.
-        let text = match unsafe { borrow_str(puzzle) } {
-            Ok(s) => s,
-            Err(StrError::Null) => return into_c_string(error_object(ErrorKind::Invalid, "the puzzle is NULL")),
-            Err(StrError::InvalidUtf8) => {
-                return into_c_string(error_object(ErrorKind::Invalid, "the puzzle is not valid UTF-8"));
-            }
-        };
-        if let Some(feature) = boundary::missing_cpu_feature() {
-            return into_c_string(cpu_error(feature));
-        }
-        into_c_string(engine::count_json(text, options))
+        // SAFETY: the caller's guarantees are the ones `puzzle_call` needs.
+        unsafe { puzzle_call(puzzle, options_json, engine::count_json) }
     }
 }
 
@@ -455,6 +419,40 @@ pub unsafe extern "C" fn pm_status_str(status: i32) -> *const c_char {
         };
         text.as_ptr()
     }
+}
+
+/// The body of pm_rate and pm_count: both texts checked (NULL puzzle and invalid UTF-8 are error
+/// objects, NULL options the defaults) and the CPU checked before `answer` runs.
+///
+/// # Safety
+///
+/// `puzzle` and `options_json` are each NULL or a NUL-terminated string that stays valid and
+/// unmodified until the call returns.
+unsafe fn puzzle_call(
+    puzzle: *const c_char,
+    options_json: *const c_char,
+    answer: fn(&str, Option<&str>) -> String,
+) -> *mut c_char {
+    // SAFETY: the caller guarantees `options_json` is NULL or a valid NUL-terminated string.
+    let options = match unsafe { borrow_str(options_json) } {
+        Ok(s) => Some(s),
+        Err(StrError::Null) => None,
+        Err(StrError::InvalidUtf8) => {
+            return into_c_string(error_object(ErrorKind::Invalid, "invalid options: not valid UTF-8"));
+        }
+    };
+    // SAFETY: the caller guarantees `puzzle` is NULL or a valid NUL-terminated string.
+    let text = match unsafe { borrow_str(puzzle) } {
+        Ok(s) => s,
+        Err(StrError::Null) => return into_c_string(error_object(ErrorKind::Invalid, "the puzzle is NULL")),
+        Err(StrError::InvalidUtf8) => {
+            return into_c_string(error_object(ErrorKind::Invalid, "the puzzle is not valid UTF-8"));
+        }
+    };
+    if let Some(feature) = boundary::missing_cpu_feature() {
+        return into_c_string(cpu_error(feature));
+    }
+    into_c_string(answer(text, options))
 }
 
 fn cpu_error(feature: &str) -> String {
