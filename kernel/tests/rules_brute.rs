@@ -264,6 +264,7 @@ fn random_rule(rng: &mut StdRng, family: &str, d: usize, grid: &[u8]) -> String 
                 _ => format!("{{\"type\":\"cell\",\"kind\":\"exclude\",\"cells\":[{cells}],\"values\":[2]}}"),
             }
         }
+        "sandwich" | "xsum" | "skyscraper" | "rossini" | "first_seen" => outside_rule(rng, family, d, grid),
         other => panic!("no generator for {other}"),
     }
 }
@@ -409,7 +410,103 @@ fn cell_marks_match_brute_force() {
     run_family("cells", 8, 300);
 }
 
-/// Rules no filling can meet give a count of 0, never a panic or a hang.
+#[test]
+fn sandwiches_match_brute_force() {
+    run_family("sandwich", 9, 400);
+}
+
+#[test]
+fn xsums_match_brute_force() {
+    run_family("xsum", 10, 400);
+}
+
+#[test]
+fn skyscrapers_match_brute_force() {
+    run_family("skyscraper", 11, 400);
+}
+
+#[test]
+fn rossinis_match_brute_force() {
+    run_family("rossini", 12, 300);
+}
+
+#[test]
+fn first_seen_match_brute_force() {
+    run_family("first_seen", 13, 400);
+}
+
+/// A random straight outside clue: its side and cells from the clue inwards (`len` cells, the
+/// whole row or column when `None`).
+fn outside_cells(rng: &mut StdRng, d: usize, len: Option<usize>) -> (&'static str, Vec<usize>) {
+    let line = rng.random_range(0..d);
+    let len = len.unwrap_or_else(|| if rng.random_bool(0.7) { d } else { rng.random_range(1..=d) });
+    let side = ["top", "bottom", "left", "right"][rng.random_range(0..4)];
+    let cells = (0..len)
+        .map(|k| match side {
+            "top" => k * d + line,
+            "bottom" => (d - 1 - k) * d + line,
+            "left" => line * d + k,
+            _ => line * d + d - 1 - k,
+        })
+        .collect();
+    (side, cells)
+}
+
+/// One outside clue, its number read off `grid` most of the time.
+fn outside_rule(rng: &mut StdRng, family: &str, d: usize, grid: &[u8]) -> String {
+    let len = if family == "rossini" { Some(3) } else { None };
+    let (side, cs) = outside_cells(rng, d, len);
+    let x: Vec<i64> = cs.iter().map(|&c| i64::from(grid[c])).collect();
+    let truthful = rng.random_bool(0.8);
+    let cells = names(&cs, d);
+    let head = format!("\"type\":\"{family}\",\"side\":\"{side}\",\"cells\":[{cells}]");
+    match family {
+        "sandwich" => {
+            let (one, top) = (x.iter().position(|&v| v == 1), x.iter().position(|&v| v == d as i64));
+            let sum = match (one, top) {
+                (Some(i), Some(j)) if truthful => x[i.min(j) + 1..i.max(j)].iter().sum(),
+                _ => rng.random_range(0..=(d * (d - 1) / 2) as i64),
+            };
+            format!("{{{head},\"sum\":{sum}}}")
+        }
+        "xsum" => {
+            let first = x[0] as usize;
+            let sum = if truthful && first <= x.len() {
+                x[..first].iter().sum()
+            } else {
+                rng.random_range(1..=(d * (d + 1) / 2) as i64)
+            };
+            format!("{{{head},\"sum\":{sum}}}")
+        }
+        "skyscraper" => {
+            let seen = (0..x.len()).filter(|&i| x[..i].iter().all(|&b| x[i] > b)).count();
+            let value = if truthful { seen } else { rng.random_range(0..=d + 1) };
+            format!("{{{head},\"value\":{value}}}")
+        }
+        "rossini" => {
+            let arrow = if truthful && x[0] < x[1] && x[1] < x[2] {
+                "in"
+            } else if truthful && x[0] > x[1] && x[1] > x[2] {
+                "out"
+            } else {
+                ["in", "out"][rng.random_range(0..2)]
+            };
+            format!("{{{head},\"arrow\":\"{arrow}\"}}")
+        }
+        _ => {
+            let listed: Vec<i64> = (1..=d as i64).filter(|_| rng.random_bool(0.4)).collect();
+            let listed = if listed.is_empty() { vec![rng.random_range(1..=d as i64)] } else { listed };
+            let first = x.iter().find(|v| listed.contains(v));
+            let value = match first {
+                Some(&v) if truthful => v,
+                _ => rng.random_range(1..=d as i64),
+            };
+            let digits = listed.iter().map(i64::to_string).collect::<Vec<_>>().join(",");
+            format!("{{{head},\"value\":{value},\"digits\":[{digits}]}}")
+        }
+    }
+}
+
 #[test]
 fn impossible_rules_count_zero() {
     let doc = |givens: &str, rule: &str| {
@@ -423,6 +520,13 @@ fn impossible_rules_count_zero() {
         doc(empty, r#"{"type":"line","kind":"renban","cells":["r1c1","r1c2","r1c3","r1c4","r2c4"]}"#),
         doc(empty, r#"{"type":"arrow","bulb":["r1c1"],"lines":[["r1c2","r1c3","r1c4"]]}"#),
         doc("4,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0", r#"{"type":"line","kind":"thermo","cells":["r1c1","r1c2"]}"#),
+        doc(empty, r#"{"type":"sandwich","side":"left","cells":["r1c1","r1c2","r1c3","r1c4"],"sum":6}"#),
+        doc(empty, r#"{"type":"skyscraper","side":"top","cells":["r1c1","r2c1","r3c1","r4c1"],"value":5}"#),
+        doc(empty, r#"{"type":"xsum","side":"left","cells":["r1c1","r1c2","r1c3","r1c4"],"sum":11}"#),
+        doc(
+            empty,
+            r#"{"type":"first_seen","side":"left","cells":["r1c1","r1c2"],"value":4,"digits":[1,2,3]}"#,
+        ),
     ];
     for text in &cases {
         let p = read(text).unwrap();

@@ -13,6 +13,7 @@ mod constraint;
 mod corner;
 mod edges;
 mod lines;
+mod outside;
 mod pair_ops;
 mod relation;
 pub mod search;
@@ -130,6 +131,11 @@ fn family(kind: &RuleKind) -> Option<&'static dyn Family> {
         RuleKind::Sum { .. } => &sums::Sums,
         RuleKind::Relation { .. } => &relation::Relation,
         RuleKind::Cell { .. } => &cell_marks::CellMarks,
+        RuleKind::Sandwich { .. }
+        | RuleKind::Xsum { .. }
+        | RuleKind::Skyscraper { .. }
+        | RuleKind::Rossini { .. }
+        | RuleKind::FirstSeen { .. } => &outside::Outside,
         _ => return None,
     })
 }
