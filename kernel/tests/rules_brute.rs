@@ -265,6 +265,7 @@ fn random_rule(rng: &mut StdRng, family: &str, d: usize, grid: &[u8]) -> String 
             }
         }
         "sandwich" | "xsum" | "skyscraper" | "rossini" | "first_seen" => outside_rule(rng, family, d, grid),
+        "neighbours" => neighbours_rule(rng, d, grid),
         other => panic!("no generator for {other}"),
     }
 }
@@ -435,6 +436,11 @@ fn first_seen_match_brute_force() {
     run_family("first_seen", 13, 400);
 }
 
+#[test]
+fn neighbours_match_brute_force() {
+    run_family("neighbours", 14, 500);
+}
+
 /// A random straight outside clue: its side and cells from the clue inwards (`len` cells, the
 /// whole row or column when `None`).
 fn outside_cells(rng: &mut StdRng, d: usize, len: Option<usize>) -> (&'static str, Vec<usize>) {
@@ -505,6 +511,98 @@ fn outside_rule(rng: &mut StdRng, family: &str, d: usize, grid: &[u8]) -> String
             format!("{{{head},\"value\":{value},\"digits\":[{digits}]}}")
         }
     }
+}
+
+/// A random neighbours rule (a kind, or an operator with steps, scope, area and exempt pairs);
+/// `within: region` comes with the region rules it reads. Often every pair `grid` breaks is
+/// exempt, so that the grid stays a solution.
+fn neighbours_rule(rng: &mut StdRng, d: usize, grid: &[u8]) -> String {
+    type Test = fn(i64, i64) -> bool;
+    let ops: [(&str, &str, Test); 15] = [
+        ("different", "[]", |a, b| a != b),
+        ("equal", "[]", |a, b| a == b),
+        ("not_consecutive", "[]", |a, b| (a - b).abs() != 1),
+        ("difference", "[1]", |a, b| (a - b).abs() == 1),
+        ("not_difference", "[2]", |a, b| (a - b).abs() != 2),
+        ("difference_at_least", "[2]", |a, b| (a - b).abs() >= 2),
+        ("difference_at_most", "[2]", |a, b| (a - b).abs() <= 2),
+        ("not_ratio", "[2]", |a, b| a != 2 * b && b != 2 * a),
+        ("sum", "[5]", |a, b| a + b == 5),
+        ("not_sum", "[5]", |a, b| a + b != 5),
+        ("parity_differs", "[]", |a, b| (a - b) % 2 != 0),
+        ("different_third", "[]", |a, b| (a - 1) / 3 != (b - 1) / 3),
+        ("same_mod3", "[]", |a, b| a % 3 == b % 3),
+        ("allowed", "[[[1,2],[2,1],[1,3],[3,4],[4,2],[2,4]]]", |a, b| {
+            [(1, 2), (2, 1), (1, 3), (3, 4), (4, 2), (2, 4)].contains(&(a, b))
+        }),
+        ("any_of", "[[\"difference\",[2]],[\"sum\",[7]]]", |a, b| (a - b).abs() == 2 || a + b == 7),
+    ];
+    let kinds: [(&str, &str, Test); 3] = [
+        ("antiknight", "knight", |a, b| a != b),
+        ("antiking", "diagonal", |a, b| a != b),
+        ("nonconsecutive", "orthogonal", |a, b| (a - b).abs() != 1),
+    ];
+    let (head, step, test) = if rng.random_bool(0.25) {
+        let (kind, step, test) = kinds[rng.random_range(0..3)];
+        (format!("\"kind\":\"{kind}\""), step, test)
+    } else {
+        let (op, params, test) = ops[rng.random_range(0..ops.len())];
+        let step = ["orthogonal", "diagonal", "king", "knight"][rng.random_range(0..4)];
+        (format!("\"op\":\"{op}\",\"params\":{params},\"where\":\"{step}\""), step, test)
+    };
+    let mut extra = String::new();
+    let mut regions = String::new();
+    match rng.random_range(0..4) {
+        0 => extra.push_str(",\"within\":\"box\""),
+        1 => {
+            extra.push_str(",\"within\":\"region\"");
+            for _ in 0..rng.random_range(1..=2) {
+                let len = rng.random_range(2..=d);
+                let cs = path(rng, d, len);
+                regions.push_str(&format!(
+                    "{{\"type\":\"region\",\"kind\":\"extra\",\"cells\":[{}]}},",
+                    names(&cs, d)
+                ));
+            }
+        }
+        _ => {}
+    }
+    match rng.random_range(0..4) {
+        0 => extra.push_str(",\"area\":\"r1c1\""),
+        1 => {
+            let (r, c) = (rng.random_range(0..d - 2), rng.random_range(0..d - 2));
+            let cs: Vec<usize> = (0..9).map(|k| (r + k / 3) * d + c + k % 3).collect();
+            extra.push_str(&format!(",\"area\":[{}]", names(&cs, d)));
+        }
+        _ => {}
+    }
+    let offsets: &[(isize, isize)] = match step {
+        "orthogonal" => &[(0, 1), (1, 0)],
+        "diagonal" => &[(1, 1), (1, -1)],
+        "king" => &[(0, 1), (1, 0), (1, 1), (1, -1)],
+        _ => &[(1, 2), (2, 1), (1, -2), (2, -1)],
+    };
+    let mut except = Vec::new();
+    let exempt_broken = rng.random_bool(0.6);
+    for a in 0..d * d {
+        for &(dr, dc) in offsets {
+            let (r, c) = ((a / d) as isize + dr, (a % d) as isize + dc);
+            if r < 0 || c < 0 || r >= d as isize || c >= d as isize {
+                continue;
+            }
+            let b = r as usize * d + c as usize;
+            let broken = !test(i64::from(grid[a]), i64::from(grid[b]));
+            // Either order: except pairs are unordered.
+            let (p, q) = if rng.random_bool(0.5) { (a, b) } else { (b, a) };
+            if (broken && exempt_broken && rng.random_bool(0.95)) || rng.random_bool(0.05) {
+                except.push(format!("[{},{}]", name(p, d), name(q, d)));
+            }
+        }
+    }
+    if !except.is_empty() {
+        extra.push_str(&format!(",\"except\":[{}]", except.join(",")));
+    }
+    format!("{regions}{{\"type\":\"neighbours\",{head}{extra}}}")
 }
 
 #[test]

@@ -13,6 +13,7 @@ mod constraint;
 mod corner;
 mod edges;
 mod lines;
+mod neighbours;
 mod outside;
 mod pair_ops;
 mod relation;
@@ -136,6 +137,7 @@ fn family(kind: &RuleKind) -> Option<&'static dyn Family> {
         | RuleKind::Skyscraper { .. }
         | RuleKind::Rossini { .. }
         | RuleKind::FirstSeen { .. } => &outside::Outside,
+        RuleKind::Neighbours { .. } => &neighbours::Neighbours,
         _ => return None,
     })
 }
