@@ -226,7 +226,7 @@ pub fn read_puzzle(text: &str) -> Result<Puzzle, Error> {
     let unsolved = p.unsolved_families();
     if !unsolved.is_empty() {
         return Err(Error::Unsupported(format!(
-            "this build of pencilmark does not solve these rules yet: {} (solved: houses, cages, lines, arrows, edges, corners, sums, relations, cell marks, outside clues, neighbours)",
+            "this build of pencilmark does not solve these rules yet: {} (solved: houses, cages, lines, arrows, edges, corners, sums, relations, cell marks, outside clues, neighbours, negatives)",
             unsolved.join(", ")
         )));
     }

@@ -266,6 +266,7 @@ fn random_rule(rng: &mut StdRng, family: &str, d: usize, grid: &[u8]) -> String 
         }
         "sandwich" | "xsum" | "skyscraper" | "rossini" | "first_seen" => outside_rule(rng, family, d, grid),
         "neighbours" => neighbours_rule(rng, d, grid),
+        "negative" => negative_rules(rng, d, grid),
         other => panic!("no generator for {other}"),
     }
 }
@@ -441,6 +442,11 @@ fn neighbours_match_brute_force() {
     run_family("neighbours", 14, 500);
 }
 
+#[test]
+fn negatives_match_brute_force() {
+    run_family("negative", 15, 600);
+}
+
 /// A random straight outside clue: its side and cells from the clue inwards (`len` cells, the
 /// whole row or column when `None`).
 fn outside_cells(rng: &mut StdRng, d: usize, len: Option<usize>) -> (&'static str, Vec<usize>) {
@@ -605,6 +611,147 @@ fn neighbours_rule(rng: &mut StdRng, d: usize, grid: &[u8]) -> String {
     format!("{regions}{{\"type\":\"neighbours\",{head}{extra}}}")
 }
 
+/// A random negative rule with most of the clues of its family that `grid` satisfies (so that
+/// counts vary): the clue rules first, then the negative.
+fn negative_rules(rng: &mut StdRng, d: usize, grid: &[u8]) -> String {
+    let of = ["kropki", "xv", "difference", "ratio", "product", "sum", "rossini", "battenburg", "cell"]
+        [rng.random_range(0..9)];
+    let mark = 0.93;
+    let mut rules: Vec<String> = Vec::new();
+    let pairs: Vec<(usize, usize)> = (0..d * d)
+        .flat_map(|a| [(a, a + 1, a % d + 1 < d), (a, a + d, a + d < d * d)])
+        .filter(|&(_, _, ok)| ok)
+        .map(|(a, b, _)| (a, b))
+        .collect();
+    let value = |a: usize, b: usize| (i64::from(grid[a]), i64::from(grid[b]));
+    let mut selector = String::new();
+    match of {
+        "kropki" | "xv" => {
+            type Marks = [(&'static str, fn(i64, i64) -> bool); 2];
+            let (tests, key): (Marks, &str) = if of == "kropki" {
+                ([("white", |a, b| (a - b).abs() == 1), ("black", |a, b| a == 2 * b || b == 2 * a)], "color")
+            } else {
+                ([("X", |a, b| a + b == 10), ("V", |a, b| a + b == 5)], "letter")
+            };
+            let pick = rng.random_range(0..3);
+            if pick < 2 {
+                selector = format!(",\"{key}\":\"{}\"", tests[pick].0);
+            }
+            for &(a, b) in &pairs {
+                let (x, y) = value(a, b);
+                if let Some((label, _)) = tests.iter().find(|(_, t)| t(x, y))
+                    && rng.random_bool(mark)
+                {
+                    rules.push(format!(
+                        "{{\"type\":\"edge\",\"kind\":\"{of}\",\"cells\":[{},{}],\"{key}\":\"{label}\"}}",
+                        name(a, d),
+                        name(b, d)
+                    ));
+                }
+            }
+        }
+        "difference" | "ratio" | "product" | "sum" => {
+            let (x, y) = value(pairs[0].0, pairs[0].1);
+            let k = match of {
+                "difference" => rng.random_range(1..d as i64),
+                "ratio" => rng.random_range(2..=3),
+                "product" => x * y,
+                _ => rng.random_range(3..2 * d as i64),
+            };
+            let key = if of == "sum" { "sum" } else { "value" };
+            selector = format!(",\"{key}\":{k}");
+            for &(a, b) in &pairs {
+                let (x, y) = value(a, b);
+                let holds = match of {
+                    "difference" => (x - y).abs() == k,
+                    "ratio" => x == k * y || y == k * x,
+                    "product" => x * y == k,
+                    _ => x + y == k,
+                };
+                if holds && rng.random_bool(mark) {
+                    rules.push(format!(
+                        "{{\"type\":\"edge\",\"kind\":\"{of}\",\"cells\":[{},{}],\"{key}\":{k}}}",
+                        name(a, d),
+                        name(b, d)
+                    ));
+                }
+            }
+        }
+        "rossini" => {
+            for line in 0..d {
+                let ends = [
+                    ("left", [line * d, line * d + 1, line * d + 2]),
+                    ("right", [line * d + d - 1, line * d + d - 2, line * d + d - 3]),
+                    ("top", [line, d + line, 2 * d + line]),
+                    ("bottom", [(d - 1) * d + line, (d - 2) * d + line, (d - 3) * d + line]),
+                ];
+                for (side, cs) in ends {
+                    let x: Vec<u8> = cs.iter().map(|&c| grid[c]).collect();
+                    let arrow = if x[0] < x[1] && x[1] < x[2] {
+                        "in"
+                    } else if x[0] > x[1] && x[1] > x[2] {
+                        "out"
+                    } else {
+                        continue;
+                    };
+                    if rng.random_bool(mark) {
+                        rules.push(format!(
+                            "{{\"type\":\"rossini\",\"side\":\"{side}\",\"cells\":[{}],\"arrow\":\"{arrow}\"}}",
+                            names(&cs, d)
+                        ));
+                    }
+                }
+            }
+        }
+        "battenburg" => {
+            for r in 0..d - 1 {
+                for c in 0..d - 1 {
+                    let cs = [r * d + c, r * d + c + 1, (r + 1) * d + c, (r + 1) * d + c + 1];
+                    let p: Vec<u8> = cs.iter().map(|&k| grid[k] % 2).collect();
+                    if p[0] == p[3] && p[1] == p[2] && p[0] != p[1] && rng.random_bool(mark) {
+                        rules.push(format!(
+                            "{{\"type\":\"corner\",\"kind\":\"battenburg\",\"cells\":[{}]}}",
+                            names(&cs, d)
+                        ));
+                    }
+                }
+            }
+        }
+        _ => {
+            let kind = ["odd", "even", "low", "high"][rng.random_range(0..4)];
+            let split = rng.random_range(1..d);
+            let class = |v: usize| match kind {
+                "odd" => v % 2 == 1,
+                "even" => v.is_multiple_of(2),
+                "low" => v <= split,
+                _ => v > split,
+            };
+            let marked: Vec<usize> =
+                (0..d * d).filter(|&c| class(usize::from(grid[c])) && rng.random_bool(mark)).collect();
+            let split_key =
+                if matches!(kind, "low" | "high") { format!(",\"split\":{split}") } else { String::new() };
+            if !marked.is_empty() {
+                rules.push(format!(
+                    "{{\"type\":\"cell\",\"kind\":\"{kind}\",\"cells\":[{}]{split_key}}}",
+                    names(&marked, d)
+                ));
+            }
+            selector = format!(",\"kind\":\"{kind}\"{split_key}");
+        }
+    }
+    let area = match rng.random_range(0..5) {
+        0 => ",\"area\":\"r1c1\"".to_string(),
+        1 => {
+            let cs: Vec<usize> = (0..d * d).filter(|_| rng.random_bool(0.6)).collect();
+            if cs.is_empty() { String::new() } else { format!(",\"area\":[{}]", names(&cs, d)) }
+        }
+        _ => String::new(),
+    };
+    rules.push(format!("{{\"type\":\"negative\",\"of\":\"{of}\"{selector}{area}}}"));
+    rules.join(",")
+}
+
+/// Rules no filling can meet give a count of 0, never a panic or a hang.
 #[test]
 fn impossible_rules_count_zero() {
     let doc = |givens: &str, rule: &str| {
@@ -624,6 +771,10 @@ fn impossible_rules_count_zero() {
         doc(
             empty,
             r#"{"type":"first_seen","side":"left","cells":["r1c1","r1c2"],"value":4,"digits":[1,2,3]}"#,
+        ),
+        doc(
+            empty,
+            r#"{"type":"negative","of":"cell","kind":"odd"},{"type":"negative","of":"cell","kind":"even"}"#,
         ),
     ];
     for text in &cases {

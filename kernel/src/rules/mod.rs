@@ -13,6 +13,7 @@ mod constraint;
 mod corner;
 mod edges;
 mod lines;
+mod negative;
 mod neighbours;
 mod outside;
 mod pair_ops;
@@ -138,6 +139,7 @@ fn family(kind: &RuleKind) -> Option<&'static dyn Family> {
         | RuleKind::Rossini { .. }
         | RuleKind::FirstSeen { .. } => &outside::Outside,
         RuleKind::Neighbours { .. } => &neighbours::Neighbours,
+        RuleKind::Negative { .. } => &negative::Negative,
         _ => return None,
     })
 }
