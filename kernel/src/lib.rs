@@ -228,7 +228,7 @@ pub fn read_puzzle(text: &str) -> Result<Puzzle, Error> {
     let unsolved = p.unsolved_families();
     if !unsolved.is_empty() {
         return Err(Error::Unsupported(format!(
-            "this build of pencilmark does not solve these rules yet: {} (solved: houses, cages, lines, arrows, edges, corners, sums, relations, cell marks, contains, appears, clone, isomorphic, count, distinct_count, global_entropy, equal_sum, vudoku, table, candidates)",
+            "this build of pencilmark does not solve these rules yet: {} (solved: every rule family of the exchange format but vendor rules and custom)",
             unsolved.join(", ")
         )));
     }

@@ -524,6 +524,9 @@ fn random_rule(rng: &mut StdRng, family: &str, d: usize, grid: &[u8]) -> String 
                 )
             }
         }
+        "sandwich" | "xsum" | "skyscraper" | "rossini" | "first_seen" => outside_rule(rng, family, d, grid),
+        "neighbours" => neighbours_rule(rng, d, grid),
+        "negative" => negative_rules(rng, d, grid),
         other => panic!("no generator for {other}"),
     }
 }
@@ -678,6 +681,345 @@ fn relations_match_brute_force() {
 #[test]
 fn cell_marks_match_brute_force() {
     run_family("cells", 8, 300);
+}
+
+#[test]
+fn sandwiches_match_brute_force() {
+    run_family("sandwich", 9, 400);
+}
+
+#[test]
+fn xsums_match_brute_force() {
+    run_family("xsum", 10, 400);
+}
+
+#[test]
+fn skyscrapers_match_brute_force() {
+    run_family("skyscraper", 11, 400);
+}
+
+#[test]
+fn rossinis_match_brute_force() {
+    run_family("rossini", 12, 300);
+}
+
+#[test]
+fn first_seen_match_brute_force() {
+    run_family("first_seen", 13, 400);
+}
+
+#[test]
+fn neighbours_match_brute_force() {
+    run_family("neighbours", 14, 500);
+}
+
+#[test]
+fn negatives_match_brute_force() {
+    run_family("negative", 15, 600);
+}
+
+/// A random straight outside clue: its side and cells from the clue inwards (`len` cells, the
+/// whole row or column when `None`).
+fn outside_cells(rng: &mut StdRng, d: usize, len: Option<usize>) -> (&'static str, Vec<usize>) {
+    let line = rng.random_range(0..d);
+    let len = len.unwrap_or_else(|| if rng.random_bool(0.7) { d } else { rng.random_range(1..=d) });
+    let side = ["top", "bottom", "left", "right"][rng.random_range(0..4)];
+    let cells = (0..len)
+        .map(|k| match side {
+            "top" => k * d + line,
+            "bottom" => (d - 1 - k) * d + line,
+            "left" => line * d + k,
+            _ => line * d + d - 1 - k,
+        })
+        .collect();
+    (side, cells)
+}
+
+/// One outside clue, its number read off `grid` most of the time.
+fn outside_rule(rng: &mut StdRng, family: &str, d: usize, grid: &[u8]) -> String {
+    let len = if family == "rossini" { Some(3) } else { None };
+    let (side, cs) = outside_cells(rng, d, len);
+    let x: Vec<i64> = cs.iter().map(|&c| i64::from(grid[c])).collect();
+    let truthful = rng.random_bool(0.8);
+    let cells = names(&cs, d);
+    let head = format!("\"type\":\"{family}\",\"side\":\"{side}\",\"cells\":[{cells}]");
+    match family {
+        "sandwich" => {
+            let (one, top) = (x.iter().position(|&v| v == 1), x.iter().position(|&v| v == d as i64));
+            let sum = match (one, top) {
+                (Some(i), Some(j)) if truthful => x[i.min(j) + 1..i.max(j)].iter().sum(),
+                _ => rng.random_range(0..=(d * (d - 1) / 2) as i64),
+            };
+            format!("{{{head},\"sum\":{sum}}}")
+        }
+        "xsum" => {
+            let first = x[0] as usize;
+            let sum = if truthful && first <= x.len() {
+                x[..first].iter().sum()
+            } else {
+                rng.random_range(1..=(d * (d + 1) / 2) as i64)
+            };
+            format!("{{{head},\"sum\":{sum}}}")
+        }
+        "skyscraper" => {
+            let seen = (0..x.len()).filter(|&i| x[..i].iter().all(|&b| x[i] > b)).count();
+            let value = if truthful { seen } else { rng.random_range(0..=d + 1) };
+            format!("{{{head},\"value\":{value}}}")
+        }
+        "rossini" => {
+            let arrow = if truthful && x[0] < x[1] && x[1] < x[2] {
+                "in"
+            } else if truthful && x[0] > x[1] && x[1] > x[2] {
+                "out"
+            } else {
+                ["in", "out"][rng.random_range(0..2)]
+            };
+            format!("{{{head},\"arrow\":\"{arrow}\"}}")
+        }
+        _ => {
+            let listed: Vec<i64> = (1..=d as i64).filter(|_| rng.random_bool(0.4)).collect();
+            let listed = if listed.is_empty() { vec![rng.random_range(1..=d as i64)] } else { listed };
+            let first = x.iter().find(|v| listed.contains(v));
+            let value = match first {
+                Some(&v) if truthful => v,
+                _ => rng.random_range(1..=d as i64),
+            };
+            let digits = listed.iter().map(i64::to_string).collect::<Vec<_>>().join(",");
+            format!("{{{head},\"value\":{value},\"digits\":[{digits}]}}")
+        }
+    }
+}
+
+/// A random neighbours rule (a kind, or an operator with steps, scope, area and exempt pairs);
+/// `within: region` comes with the region rules it reads. Often every pair `grid` breaks is
+/// exempt, so that the grid stays a solution.
+fn neighbours_rule(rng: &mut StdRng, d: usize, grid: &[u8]) -> String {
+    type Test = fn(i64, i64) -> bool;
+    let ops: [(&str, &str, Test); 15] = [
+        ("different", "[]", |a, b| a != b),
+        ("equal", "[]", |a, b| a == b),
+        ("not_consecutive", "[]", |a, b| (a - b).abs() != 1),
+        ("difference", "[1]", |a, b| (a - b).abs() == 1),
+        ("not_difference", "[2]", |a, b| (a - b).abs() != 2),
+        ("difference_at_least", "[2]", |a, b| (a - b).abs() >= 2),
+        ("difference_at_most", "[2]", |a, b| (a - b).abs() <= 2),
+        ("not_ratio", "[2]", |a, b| a != 2 * b && b != 2 * a),
+        ("sum", "[5]", |a, b| a + b == 5),
+        ("not_sum", "[5]", |a, b| a + b != 5),
+        ("parity_differs", "[]", |a, b| (a - b) % 2 != 0),
+        ("different_third", "[]", |a, b| (a - 1) / 3 != (b - 1) / 3),
+        ("same_mod3", "[]", |a, b| a % 3 == b % 3),
+        ("allowed", "[[[1,2],[2,1],[1,3],[3,4],[4,2],[2,4]]]", |a, b| {
+            [(1, 2), (2, 1), (1, 3), (3, 4), (4, 2), (2, 4)].contains(&(a, b))
+        }),
+        ("any_of", "[[\"difference\",[2]],[\"sum\",[7]]]", |a, b| (a - b).abs() == 2 || a + b == 7),
+    ];
+    let kinds: [(&str, &str, Test); 3] = [
+        ("antiknight", "knight", |a, b| a != b),
+        ("antiking", "diagonal", |a, b| a != b),
+        ("nonconsecutive", "orthogonal", |a, b| (a - b).abs() != 1),
+    ];
+    let (head, step, test) = if rng.random_bool(0.25) {
+        let (kind, step, test) = kinds[rng.random_range(0..3)];
+        (format!("\"kind\":\"{kind}\""), step, test)
+    } else {
+        let (op, params, test) = ops[rng.random_range(0..ops.len())];
+        let step = ["orthogonal", "diagonal", "king", "knight"][rng.random_range(0..4)];
+        (format!("\"op\":\"{op}\",\"params\":{params},\"where\":\"{step}\""), step, test)
+    };
+    let mut extra = String::new();
+    let mut regions = String::new();
+    match rng.random_range(0..4) {
+        0 => extra.push_str(",\"within\":\"box\""),
+        1 => {
+            extra.push_str(",\"within\":\"region\"");
+            for _ in 0..rng.random_range(1..=2) {
+                let len = rng.random_range(2..=d);
+                let cs = path(rng, d, len);
+                regions.push_str(&format!(
+                    "{{\"type\":\"region\",\"kind\":\"extra\",\"cells\":[{}]}},",
+                    names(&cs, d)
+                ));
+            }
+        }
+        _ => {}
+    }
+    match rng.random_range(0..4) {
+        0 => extra.push_str(",\"area\":\"r1c1\""),
+        1 => {
+            let (r, c) = (rng.random_range(0..d - 2), rng.random_range(0..d - 2));
+            let cs: Vec<usize> = (0..9).map(|k| (r + k / 3) * d + c + k % 3).collect();
+            extra.push_str(&format!(",\"area\":[{}]", names(&cs, d)));
+        }
+        _ => {}
+    }
+    let offsets: &[(isize, isize)] = match step {
+        "orthogonal" => &[(0, 1), (1, 0)],
+        "diagonal" => &[(1, 1), (1, -1)],
+        "king" => &[(0, 1), (1, 0), (1, 1), (1, -1)],
+        _ => &[(1, 2), (2, 1), (1, -2), (2, -1)],
+    };
+    let mut except = Vec::new();
+    let exempt_broken = rng.random_bool(0.6);
+    for a in 0..d * d {
+        for &(dr, dc) in offsets {
+            let (r, c) = ((a / d) as isize + dr, (a % d) as isize + dc);
+            if r < 0 || c < 0 || r >= d as isize || c >= d as isize {
+                continue;
+            }
+            let b = r as usize * d + c as usize;
+            let broken = !test(i64::from(grid[a]), i64::from(grid[b]));
+            // Either order: except pairs are unordered.
+            let (p, q) = if rng.random_bool(0.5) { (a, b) } else { (b, a) };
+            if (broken && exempt_broken && rng.random_bool(0.95)) || rng.random_bool(0.05) {
+                except.push(format!("[{},{}]", name(p, d), name(q, d)));
+            }
+        }
+    }
+    if !except.is_empty() {
+        extra.push_str(&format!(",\"except\":[{}]", except.join(",")));
+    }
+    format!("{regions}{{\"type\":\"neighbours\",{head}{extra}}}")
+}
+
+/// A random negative rule with most of the clues of its family that `grid` satisfies (so that
+/// counts vary): the clue rules first, then the negative.
+fn negative_rules(rng: &mut StdRng, d: usize, grid: &[u8]) -> String {
+    let of = ["kropki", "xv", "difference", "ratio", "product", "sum", "rossini", "battenburg", "cell"]
+        [rng.random_range(0..9)];
+    let mark = 0.93;
+    let mut rules: Vec<String> = Vec::new();
+    let pairs: Vec<(usize, usize)> = (0..d * d)
+        .flat_map(|a| [(a, a + 1, a % d + 1 < d), (a, a + d, a + d < d * d)])
+        .filter(|&(_, _, ok)| ok)
+        .map(|(a, b, _)| (a, b))
+        .collect();
+    let value = |a: usize, b: usize| (i64::from(grid[a]), i64::from(grid[b]));
+    let mut selector = String::new();
+    match of {
+        "kropki" | "xv" => {
+            type Marks = [(&'static str, fn(i64, i64) -> bool); 2];
+            let (tests, key): (Marks, &str) = if of == "kropki" {
+                ([("white", |a, b| (a - b).abs() == 1), ("black", |a, b| a == 2 * b || b == 2 * a)], "color")
+            } else {
+                ([("X", |a, b| a + b == 10), ("V", |a, b| a + b == 5)], "letter")
+            };
+            let pick = rng.random_range(0..3);
+            if pick < 2 {
+                selector = format!(",\"{key}\":\"{}\"", tests[pick].0);
+            }
+            for &(a, b) in &pairs {
+                let (x, y) = value(a, b);
+                if let Some((label, _)) = tests.iter().find(|(_, t)| t(x, y))
+                    && rng.random_bool(mark)
+                {
+                    rules.push(format!(
+                        "{{\"type\":\"edge\",\"kind\":\"{of}\",\"cells\":[{},{}],\"{key}\":\"{label}\"}}",
+                        name(a, d),
+                        name(b, d)
+                    ));
+                }
+            }
+        }
+        "difference" | "ratio" | "product" | "sum" => {
+            let (x, y) = value(pairs[0].0, pairs[0].1);
+            let k = match of {
+                "difference" => rng.random_range(1..d as i64),
+                "ratio" => rng.random_range(2..=3),
+                "product" => x * y,
+                _ => rng.random_range(3..2 * d as i64),
+            };
+            let key = if of == "sum" { "sum" } else { "value" };
+            selector = format!(",\"{key}\":{k}");
+            for &(a, b) in &pairs {
+                let (x, y) = value(a, b);
+                let holds = match of {
+                    "difference" => (x - y).abs() == k,
+                    "ratio" => x == k * y || y == k * x,
+                    "product" => x * y == k,
+                    _ => x + y == k,
+                };
+                if holds && rng.random_bool(mark) {
+                    rules.push(format!(
+                        "{{\"type\":\"edge\",\"kind\":\"{of}\",\"cells\":[{},{}],\"{key}\":{k}}}",
+                        name(a, d),
+                        name(b, d)
+                    ));
+                }
+            }
+        }
+        "rossini" => {
+            for line in 0..d {
+                let ends = [
+                    ("left", [line * d, line * d + 1, line * d + 2]),
+                    ("right", [line * d + d - 1, line * d + d - 2, line * d + d - 3]),
+                    ("top", [line, d + line, 2 * d + line]),
+                    ("bottom", [(d - 1) * d + line, (d - 2) * d + line, (d - 3) * d + line]),
+                ];
+                for (side, cs) in ends {
+                    let x: Vec<u8> = cs.iter().map(|&c| grid[c]).collect();
+                    let arrow = if x[0] < x[1] && x[1] < x[2] {
+                        "in"
+                    } else if x[0] > x[1] && x[1] > x[2] {
+                        "out"
+                    } else {
+                        continue;
+                    };
+                    if rng.random_bool(mark) {
+                        rules.push(format!(
+                            "{{\"type\":\"rossini\",\"side\":\"{side}\",\"cells\":[{}],\"arrow\":\"{arrow}\"}}",
+                            names(&cs, d)
+                        ));
+                    }
+                }
+            }
+        }
+        "battenburg" => {
+            for r in 0..d - 1 {
+                for c in 0..d - 1 {
+                    let cs = [r * d + c, r * d + c + 1, (r + 1) * d + c, (r + 1) * d + c + 1];
+                    let p: Vec<u8> = cs.iter().map(|&k| grid[k] % 2).collect();
+                    if p[0] == p[3] && p[1] == p[2] && p[0] != p[1] && rng.random_bool(mark) {
+                        rules.push(format!(
+                            "{{\"type\":\"corner\",\"kind\":\"battenburg\",\"cells\":[{}]}}",
+                            names(&cs, d)
+                        ));
+                    }
+                }
+            }
+        }
+        _ => {
+            let kind = ["odd", "even", "low", "high"][rng.random_range(0..4)];
+            let split = rng.random_range(1..d);
+            let class = |v: usize| match kind {
+                "odd" => v % 2 == 1,
+                "even" => v.is_multiple_of(2),
+                "low" => v <= split,
+                _ => v > split,
+            };
+            let marked: Vec<usize> =
+                (0..d * d).filter(|&c| class(usize::from(grid[c])) && rng.random_bool(mark)).collect();
+            let split_key =
+                if matches!(kind, "low" | "high") { format!(",\"split\":{split}") } else { String::new() };
+            if !marked.is_empty() {
+                rules.push(format!(
+                    "{{\"type\":\"cell\",\"kind\":\"{kind}\",\"cells\":[{}]{split_key}}}",
+                    names(&marked, d)
+                ));
+            }
+            selector = format!(",\"kind\":\"{kind}\"{split_key}");
+        }
+    }
+    let area = match rng.random_range(0..5) {
+        0 => ",\"area\":\"r1c1\"".to_string(),
+        1 => {
+            let cs: Vec<usize> = (0..d * d).filter(|_| rng.random_bool(0.6)).collect();
+            if cs.is_empty() { String::new() } else { format!(",\"area\":[{}]", names(&cs, d)) }
+        }
+        _ => String::new(),
+    };
+    rules.push(format!("{{\"type\":\"negative\",\"of\":\"{of}\"{selector}{area}}}"));
+    rules.join(",")
 }
 
 #[test]
@@ -887,6 +1229,17 @@ fn impossible_rules_count_zero() {
         doc(empty, r#"{"type":"line","kind":"renban","cells":["r1c1","r1c2","r1c3","r1c4","r2c4"]}"#),
         doc(empty, r#"{"type":"arrow","bulb":["r1c1"],"lines":[["r1c2","r1c3","r1c4"]]}"#),
         doc("4,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0", r#"{"type":"line","kind":"thermo","cells":["r1c1","r1c2"]}"#),
+        doc(empty, r#"{"type":"sandwich","side":"left","cells":["r1c1","r1c2","r1c3","r1c4"],"sum":6}"#),
+        doc(empty, r#"{"type":"skyscraper","side":"top","cells":["r1c1","r2c1","r3c1","r4c1"],"value":5}"#),
+        doc(empty, r#"{"type":"xsum","side":"left","cells":["r1c1","r1c2","r1c3","r1c4"],"sum":11}"#),
+        doc(
+            empty,
+            r#"{"type":"first_seen","side":"left","cells":["r1c1","r1c2"],"value":4,"digits":[1,2,3]}"#,
+        ),
+        doc(
+            empty,
+            r#"{"type":"negative","of":"cell","kind":"odd"},{"type":"negative","of":"cell","kind":"even"}"#,
+        ),
     ];
     for text in &cases {
         let p = read(text).unwrap();

@@ -33,7 +33,30 @@ pub enum Constraint {
     /// One bijection σ of the digits maps x(a[i]) to x(b[i]) for every i: a[i] holds x exactly
     /// when b[i] holds σ(x).
     Bijection { a: Vec<usize>, b: Vec<usize> },
+    /// The digits of `cells`, read in order, are a word some run of a nondeterministic automaton
+    /// accepts (built by [`Constraint::automaton`]). `layers[i]` holds the moves on reading cell
+    /// i; states are numbered per layer, layer 0 holds only the start state 0, and `accepting`
+    /// marks the accepting states after the last cell. Propagation keeps exactly the digits that
+    /// some accepted run through the current masks uses.
+    Automaton { cells: Vec<usize>, layers: Vec<AutomatonLayer>, accepting: Vec<bool> },
 }
+
+/// The moves on reading one cell: state s of the layer moves by `moves[starts[s]..starts[s+1]]`.
+#[derive(Clone, Debug)]
+pub struct AutomatonLayer {
+    pub starts: Vec<u32>,
+    pub moves: Vec<Move>,
+}
+
+/// A move to state `to` of the next layer on any digit of the mask `digits`.
+#[derive(Clone, Copy, Debug)]
+pub struct Move {
+    pub to: u32,
+    pub digits: u32,
+}
+
+/// The most transitions an automaton may have; beyond it a rule keeps only its placed check.
+const AUTOMATON_LIMIT: usize = 200_000;
 
 fn low(m: u32) -> i64 {
     i64::from(m.trailing_zeros()) + 1
@@ -79,6 +102,52 @@ impl Constraint {
             }
         }
         Constraint::Pair { a, b, ok }
+    }
+
+    /// The automaton over `cells` that starts in `start`, moves by `step` (every state reachable
+    /// from a state on reading a digit; none = the word is rejected) and accepts the words ending
+    /// in a state where `accept` holds. States are explored over the digits 1..=D, so any state
+    /// type with finitely many reachable values works. `None` when it would exceed
+    /// `AUTOMATON_LIMIT` moves (the caller then relies on its rule's placed check).
+    pub fn automaton<S: Ord + Clone>(
+        cells: Vec<usize>,
+        digits: usize,
+        start: S,
+        step: impl Fn(&S, i64) -> Vec<S>,
+        accept: impl Fn(&S) -> bool,
+    ) -> Option<Constraint> {
+        let mut states = vec![start];
+        let mut layers = Vec::with_capacity(cells.len());
+        let mut total = 0;
+        for _ in &cells {
+            let mut ids = std::collections::BTreeMap::new();
+            let mut next_states = Vec::new();
+            let mut starts = vec![0u32];
+            let mut moves = Vec::new();
+            for s in &states {
+                // The digits leading to each next state, merged into one move per target.
+                let mut targets = std::collections::BTreeMap::new();
+                for v in 1..=digits {
+                    for t in step(s, v as i64) {
+                        let to = *ids.entry(t.clone()).or_insert_with(|| {
+                            next_states.push(t);
+                            next_states.len() as u32 - 1
+                        });
+                        *targets.entry(to).or_insert(0u32) |= 1 << (v - 1);
+                    }
+                }
+                moves.extend(targets.into_iter().map(|(to, digits)| Move { to, digits }));
+                starts.push(moves.len() as u32);
+            }
+            total += moves.len();
+            if total > AUTOMATON_LIMIT {
+                return None;
+            }
+            layers.push(AutomatonLayer { starts, moves });
+            states = next_states;
+        }
+        let accepting = states.iter().map(accept).collect();
+        Some(Constraint::Automaton { cells, layers, accepting })
     }
 
     /// Narrows the masks; `changed` is set when a digit was removed.
@@ -249,6 +318,58 @@ impl Constraint {
                 Ok(())
             }
             Constraint::Bijection { a, b } => bijection(masks, a, b, changed),
+            Constraint::Automaton { cells, layers, accepting } => {
+                // States of all layers in one flat array: layer i starts at offset[i].
+                let mut offset = Vec::with_capacity(layers.len() + 1);
+                let mut width = 0;
+                for layer in layers {
+                    offset.push(width);
+                    width += layer.starts.len() - 1;
+                }
+                offset.push(width);
+                width += accepting.len();
+                // Forward: the states some run through the masks reaches before each cell.
+                let mut reached = vec![false; width];
+                reached[0] = true;
+                for (i, layer) in layers.iter().enumerate() {
+                    let m = masks[cells[i]];
+                    for s in 0..layer.starts.len() - 1 {
+                        if reached[offset[i] + s] {
+                            let (a, b) = (layer.starts[s] as usize, layer.starts[s + 1] as usize);
+                            for mv in &layer.moves[a..b] {
+                                if mv.digits & m != 0 {
+                                    reached[offset[i + 1] + mv.to as usize] = true;
+                                }
+                            }
+                        }
+                    }
+                }
+                // Backward: keep the moves that also lead on to acceptance; their digits stay.
+                let mut alive = vec![false; width];
+                let last = offset[layers.len()];
+                for (s, &acc) in accepting.iter().enumerate() {
+                    alive[last + s] = acc && reached[last + s];
+                }
+                for (i, layer) in layers.iter().enumerate().rev() {
+                    let m = masks[cells[i]];
+                    let mut support = 0u32;
+                    for s in 0..layer.starts.len() - 1 {
+                        if reached[offset[i] + s] {
+                            let (a, b) = (layer.starts[s] as usize, layer.starts[s + 1] as usize);
+                            for mv in &layer.moves[a..b] {
+                                let hit = mv.digits & m;
+                                if hit != 0 && alive[offset[i + 1] + mv.to as usize] {
+                                    alive[offset[i] + s] = true;
+                                    support |= hit;
+                                }
+                            }
+                        }
+                    }
+                    narrow(masks, cells[i], support, changed)?;
+                }
+                // No cells: the empty word itself must be accepted.
+                if alive[0] { Ok(()) } else { Err(Contradiction) }
+            }
         }
     }
 }

@@ -18,6 +18,9 @@ mod edges;
 mod entropy;
 mod equal_sum;
 mod lines;
+mod negative;
+mod neighbours;
+mod outside;
 mod pair_ops;
 mod relation;
 pub mod search;
@@ -25,10 +28,11 @@ mod sums;
 mod table;
 mod vudoku;
 
-pub use constraint::Constraint;
+pub use constraint::{AutomatonLayer, Constraint, Move};
 pub use search::{RuleSolver, TimedOut};
 
 use crate::board::{Board, HouseKind};
+use crate::format::document::Area;
 use crate::format::{Document, Pos, RuleKind};
 
 /// The most digits a board with rules may have: a candidate mask is one `u32`.
@@ -44,6 +48,11 @@ pub struct Layout {
     /// For each engine cell, the box-or-region house of `D` cells containing it, the last one
     /// stated (what `region_sum` cuts a line by).
     pub region_of: Vec<Option<usize>>,
+    /// The document's rules, for rules whose meaning depends on others (`negative` exemptions
+    /// and grid areas, `neighbours` within boxes or regions, areas named by a grid origin).
+    pub rules: Vec<RuleKind>,
+    /// The board's houses (engine cells), for propagators that may assume distinct digits.
+    houses: Vec<Vec<usize>>,
 }
 
 impl Layout {
@@ -60,7 +69,40 @@ impl Layout {
                 }
             }
         }
-        Layout { rows: doc.rows, cols: doc.cols, digits: doc.digits, index, region_of }
+        let rules = doc.rules.iter().map(|r| r.kind.clone()).collect();
+        let houses = board.houses.iter().map(|h| h.cells.clone()).collect();
+        Layout { rows: doc.rows, cols: doc.cols, digits: doc.digits, index, region_of, rules, houses }
+    }
+
+    /// True when the engine cells all lie in one house (their digits are distinct).
+    pub fn in_one_house(&self, cells: &[usize]) -> bool {
+        self.houses.iter().any(|h| cells.iter().all(|c| h.contains(c)))
+    }
+
+    /// The position (r, c) when it is a cell (not off the board, not a gap).
+    pub fn cell_at(&self, r: isize, c: isize) -> Option<Pos> {
+        let (r, c) = (usize::try_from(r).ok()?, usize::try_from(c).ok()?);
+        (r < self.rows && c < self.cols && self.index[r * self.cols + c].is_some()).then_some(Pos::new(r, c))
+    }
+
+    /// Every cell in reading order.
+    pub fn positions(&self) -> Vec<Pos> {
+        (0..self.rows * self.cols)
+            .filter(|&i| self.index[i].is_some())
+            .map(|i| Pos::new(i / self.cols, i % self.cols))
+            .collect()
+    }
+
+    /// The cells of an area (1.7): a grid origin's D x D cells, or the listed cells.
+    pub fn area_cells(&self, area: &Area) -> Vec<Pos> {
+        match area {
+            Area::Origin(o) => (0..self.digits * self.digits)
+                .filter_map(|i| {
+                    self.cell_at((o.r + i / self.digits) as isize, (o.c + i % self.digits) as isize)
+                })
+                .collect(),
+            Area::Cells(cells) => cells.clone(),
+        }
     }
 
     /// The engine cell at a position (the reader checked that rule cells exist).
@@ -114,6 +156,13 @@ fn family(kind: &RuleKind) -> Option<&'static dyn Family> {
         RuleKind::EqualSum { .. } => &equal_sum::EqualSum,
         RuleKind::Vudoku { .. } => &vudoku::Vudoku,
         RuleKind::Table { .. } => &table::Table,
+        RuleKind::Sandwich { .. }
+        | RuleKind::Xsum { .. }
+        | RuleKind::Skyscraper { .. }
+        | RuleKind::Rossini { .. }
+        | RuleKind::FirstSeen { .. } => &outside::Outside,
+        RuleKind::Neighbours { .. } => &neighbours::Neighbours,
+        RuleKind::Negative { .. } => &negative::Negative,
         _ => return None,
     })
 }
