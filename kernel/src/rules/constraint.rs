@@ -56,7 +56,7 @@ pub struct Move {
 }
 
 /// The most transitions an automaton may have; beyond it a rule keeps only its placed check.
-const AUTOMATON_LIMIT: usize = 200_000;
+const AUTOMATON_LIMIT: usize = 100_000;
 
 fn low(m: u32) -> i64 {
     i64::from(m.trailing_zeros()) + 1
@@ -138,11 +138,12 @@ impl Constraint {
                 }
                 moves.extend(targets.into_iter().map(|(to, digits)| Move { to, digits }));
                 starts.push(moves.len() as u32);
+                // Checked per state so that one huge layer is never built in full.
+                if total + moves.len() > AUTOMATON_LIMIT {
+                    return None;
+                }
             }
             total += moves.len();
-            if total > AUTOMATON_LIMIT {
-                return None;
-            }
             layers.push(AutomatonLayer { starts, moves });
             states = next_states;
         }
