@@ -7,7 +7,7 @@ use crate::board::Board;
 use crate::format::Puzzle;
 use crate::{Error, read_puzzle};
 use serde::Deserialize;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// How to count: stop at `limit` solutions (2 proves uniqueness), keep the first solution when
 /// `solution` is set, give up with [`Error::Undecided`] once `max_seconds` has passed.
@@ -60,8 +60,7 @@ impl CountOptions {
 
     /// The instant the count gives up, counted from `start`.
     pub fn deadline_from(&self, start: Instant) -> Option<Instant> {
-        // Absurd limits are capped at about 30 years, which `Instant` always represents.
-        self.max_seconds.map(|s| start + Duration::from_secs_f64(s.clamp(0.0, 1e9)))
+        crate::budget::Budget::seconds_from(start, self.max_seconds).deadline()
     }
 }
 
