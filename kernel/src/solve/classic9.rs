@@ -55,6 +55,15 @@
 //! and found no empty row/box/column is a valid solution (81 cells, every
 //! digit at least once in each of its 9 rows/cols/boxes => exactly once).
 //!
+//! TRIAD RULE (across digits; under band branching only, once the sweeps stop
+//! solving cells, before branching): the 3 cells of a triad (box row, and the
+//! same for box columns) hold 3 distinct digits. Counting per triad, over the
+//! planes, the digits whose kept triads include it: fewer than 3 = contradiction;
+//! exactly 3 = each of them is placed in that triad (out of the rest of its row
+//! and box in that band). Then the digits already placed in a triad (the only
+//! triad left in their row): 4 = contradiction, 3 = the other digits leave it.
+//! If that removed something, the sweeps resume.
+//!
 //! SEARCH: iterative DFS with an explicit fixed-size stack (no heap).
 //!   17..=30 givens: tdoku-style branching on band CONFIGURATIONS: a digit's
 //!     placement in a band (or stack) is one of the 6 permutations of its 3x3

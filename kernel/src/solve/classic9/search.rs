@@ -48,7 +48,7 @@ fn solve<V: Lanes>(
     let mut count = 0u32;
     let mut s: [V; 9] = load_all(init);
     loop {
-        let (st, _ones, _twos) = fixpoint(&mut s, !band);
+        let (st, _ones, _twos) = fixpoint(&mut s, !band, band);
         match st {
             Status::Dead => {}
             Status::Solved => {
