@@ -67,8 +67,9 @@
 //! SEARCH: iterative DFS with an explicit fixed-size stack (no heap).
 //!   17..=30 givens: tdoku-style branching on band CONFIGURATIONS: a digit's
 //!     placement in a band (or stack) is one of the 6 permutations of its 3x3
-//!     triad matrix; take the band/stack with the fewest configurations over
-//!     all digits (not fully fixed), its digit with the fewest (>= 2), and
+//!     triad matrix; take the band/stack with the smallest product of its
+//!     digits' configuration counts (not fully fixed), its digit with the
+//!     fewest (>= 2), and
 //!     branch k-ways, one child per configuration.  Best for proving
 //!     uniqueness (halves the nodes on the hardest sets).
 //!   other clue counts: branch on the first cell with 2 candidates (else the
