@@ -22,8 +22,16 @@ fn rows_of<V: Lanes>(x: V) -> V {
 /// `from_start`: count the cells already solved on entry, so that a first sweep that solves
 /// nothing new ends the node at once (pays off under cell branching, where a node starts from a
 /// placed guess; under band branching the extra count costs more than it saves).
+/// `cleared`: the single cells of the grid had their rows cleared in their plane (every node but
+/// the root: the sweeps clear them, a guess clears its peers), so that a sweep that finds no new
+/// single may skip that clearing; false for the root, whose first sweep then clears them all.
 #[inline(always)]
-pub(super) fn fixpoint<V: Lanes>(s: &mut [V; 9], from_start: bool, triad: bool) -> (Status, V, V) {
+pub(super) fn fixpoint<V: Lanes>(
+    s: &mut [V; 9],
+    from_start: bool,
+    cleared: bool,
+    triad: bool,
+) -> (Status, V, V) {
     let allv = V::splat3(ALL);
     let mut prev = V::zero();
     if from_start {
@@ -35,9 +43,11 @@ pub(super) fn fixpoint<V: Lanes>(s: &mut [V; 9], from_start: bool, triad: bool) 
         let (ones, twos) = V::fold_counts(ones, twos);
         prev = ones.andn(twos);
     }
+    let mut cleared = cleared;
     loop {
         let before = *s;
-        let st = sweep(s);
+        let st = sweep(s, prev, cleared);
+        cleared = true;
         let (ones, twos) = match st {
             None => return (Status::Dead, V::zero(), V::zero()),
             Some(x) => x,
@@ -257,7 +267,7 @@ fn perm_filter_v<V: Lanes>(cp: V) -> V {
 /// One sweep. Returns None on contradiction, else (ones, twos): cells with >=1 / >=2 candidates,
 /// counted before the naked-single row clearing of this sweep.
 #[inline(always)]
-fn sweep<V: Lanes>(s: &mut [V; 9]) -> Option<(V, V)> {
+fn sweep<V: Lanes>(s: &mut [V; 9], prev: V, cleared: bool) -> Option<(V, V)> {
     let tri = V::splat(TRI);
     let all = V::splat(ALL);
     let allv = V::splat3(ALL);
@@ -307,11 +317,17 @@ fn sweep<V: Lanes>(s: &mut [V; 9]) -> Option<(V, V)> {
     if !bad.is_zero() {
         return None;
     }
+    // Cells that were single before this sweep had their rows cleared then (nearly always: the
+    // clearing itself can make a cell single unseen), so the loop is skipped when there is no new
+    // one. Only propagation strength depends on it: a complete grid is still confirmed by steps
+    // 1/2 (a digit twice in a row leaves another digit's row empty).
     let single = ones.andn(twos);
-    for i in 0..V::NV {
-        let w = s[i];
-        let n = w.and(single);
-        s[i] = w.andn(rows_of(n).andn(n));
+    if !cleared || !single.xor(prev).is_zero() {
+        for i in 0..V::NV {
+            let w = s[i];
+            let n = w.and(single);
+            s[i] = w.andn(rows_of(n).andn(n));
+        }
     }
     Some((ones, twos))
 }

@@ -47,8 +47,11 @@ fn solve<V: Lanes>(
     let mut sp = 0usize;
     let mut count = 0u32;
     let mut s: [V; 9] = load_all(init);
+    // the root's single cells have not had their rows cleared yet
+    let mut root = true;
     loop {
-        let (st, _ones, _twos) = fixpoint(&mut s, !band, band);
+        let (st, _ones, _twos) = fixpoint(&mut s, !band, !root, band);
+        root = false;
         match st {
             Status::Dead => {}
             Status::Solved => {
