@@ -136,6 +136,46 @@ fn every_step_of_hard_routes_has_a_teach_text() {
     assert!(seen.len() >= 20, "techniques met: {seen:?}");
 }
 
+/// Evenly spaced puzzles of a file in ../shared/data/puzzles, beside the repository (None when
+/// it is absent).
+fn shared_sample(file: &str, n: usize) -> Option<Vec<String>> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/puzzles").join(file);
+    let text = std::fs::read_to_string(path).ok()?;
+    let lines: Vec<&str> = text.lines().filter(|l| l.len() == 81).collect();
+    Some(lines.iter().step_by((lines.len() / n).max(1)).take(n).map(|l| l.to_string()).collect())
+}
+
+/// The Expert and Extreme techniques (ALS chains, case analysis, forcing, trial) on the hardest
+/// published puzzles: every step has a teach text that names its result cells; the case and
+/// forcing steps point at the choice they split on.
+#[test]
+fn hardest_puzzles_have_teach_texts_for_every_step() {
+    let Some(puzzles) = shared_sample("classic-hardest-1106.txt", 12) else {
+        eprintln!("../shared/data/puzzles is absent: skipped");
+        return;
+    };
+    let mut seen = BTreeSet::new();
+    for p in puzzles {
+        let card: Value = serde_json::from_str(&pencilmark::rate_json(
+            &p,
+            Some(r#"{"fields": ["band"], "explain": ["teach"], "max_seconds": 30}"#),
+        ))
+        .unwrap();
+        for step in card["steps"].as_array().unwrap_or_else(|| panic!("{card}")) {
+            let teach = step["explanation"]["teach"].as_str().unwrap_or_else(|| panic!("no teach: {step}"));
+            for cell in result_cells(step) {
+                assert!(teach.contains(&cell), "{teach} should name {cell}");
+            }
+            let code = step["code"].as_str().unwrap();
+            if ["CAS", "FCH", "FNT", "NFC", "TRL"].contains(&code) {
+                assert!(teach.contains("suppose it") || teach.contains("in turn"), "{teach}");
+            }
+            seen.insert(code.to_string());
+        }
+    }
+    assert!(seen.contains("FCH") || seen.contains("TRL"), "techniques met: {seen:?}");
+}
+
 /// The same puzzle gives the same teach texts, byte for byte.
 #[test]
 fn teach_texts_repeat_exactly() {

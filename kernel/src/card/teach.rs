@@ -148,6 +148,17 @@ impl<const W: usize> Reader<'_, W> {
         if SUBSETS.contains(&t) && s.houses.len() == 1 {
             return Some(self.subset(s.houses[0]));
         }
+        if t == code::SDC && s.houses.len() == 2 {
+            let open = self.before.open_cells(self.geo);
+            let (l, b) = (s.houses[0], s.houses[1]);
+            let cells: Vec<usize> = self.geo.houses[l].and(&self.geo.houses[b]).and(&open).iter().collect();
+            return Some(format!(
+                "Look at the cells where {} meets {}: {}.",
+                self.house(l),
+                self.house(b),
+                self.cells_with_candidates(&cells)
+            ));
+        }
         if FISH.contains(&t) && s.houses.len() >= 4 && s.houses.len().is_multiple_of(2) {
             return self.fish();
         }
@@ -170,7 +181,7 @@ impl<const W: usize> Reader<'_, W> {
     fn single_left(&self) -> Option<String> {
         let s = self.step;
         let p = s.placements.first()?;
-        if s.tech.is_single() || s.tech == code::PPR || s.tech == code::MSI {
+        if !HEAD_CHAINS.contains(&s.tech) {
             return None;
         }
         Some(format!(
@@ -439,6 +450,9 @@ impl<const W: usize> Reader<'_, W> {
                 "{d} is in {}",
                 or_list(&cells.iter().map(|&c| self.board.cell_name(c)).collect::<Vec<_>>())
             ),
+            ([a, b], false) => {
+                format!("{d} is in neither {} nor {}", self.board.cell_name(*a), self.board.cell_name(*b))
+            }
             (cells, false) => format!("{d} is in none of {}", cells_words(self.board, cells)),
         }
     }
@@ -516,9 +530,15 @@ impl<const W: usize> Reader<'_, W> {
                 return None;
             }
             let name = self.board.cell_name(cell);
-            return Some(match s.eliminations.as_slice() {
-                [e] if e.cell == cell && s.digits == 1 << (e.digit - 1) => {
+            let mask = self.before.cell_mask(self.geo, cell);
+            return Some(match (s.eliminations.as_slice(), s.placements.as_slice()) {
+                ([e], []) if e.cell == cell && s.digits == 1 << (e.digit - 1) => {
                     format!("Look at {name} and suppose it were {}.", symbol(e.digit))
+                }
+                // A placement on a two-way cell: the other candidate is the side that breaks.
+                ([], [p]) if p.cell == cell && mask.count_ones() == 2 => {
+                    let other = (mask & !(1 << (p.digit - 1))).trailing_zeros() as u8 + 1;
+                    format!("Look at {} and suppose it were {}.", self.with_candidates(cell), symbol(other))
                 }
                 _ => {
                     format!("Look at {} and take each of its candidates in turn.", self.with_candidates(cell))
@@ -533,7 +553,23 @@ impl<const W: usize> Reader<'_, W> {
             return None;
         }
         let d = choice.trailing_zeros() as u8 + 1;
-        let spots: Vec<String> = self.spots(first, d).iter().map(|&c| self.board.cell_name(c)).collect();
+        let places = self.spots(first, d);
+        // A placement of the digit with two places: the other place is the side that breaks.
+        if let ([p], [x, y]) = (s.placements.as_slice(), places.as_slice())
+            && p.digit == d
+            && (p.cell == *x || p.cell == *y)
+        {
+            let other = if p.cell == *x { *y } else { *x };
+            return Some(format!(
+                "Look at the places for {} in {} ({} or {}) and suppose it went in {}.",
+                symbol(d),
+                self.house(first),
+                self.board.cell_name(*x),
+                self.board.cell_name(*y),
+                self.board.cell_name(other)
+            ));
+        }
+        let spots: Vec<String> = places.iter().map(|&c| self.board.cell_name(c)).collect();
         Some(format!(
             "Look at the places for {} in {} ({}) and take each in turn.",
             symbol(d),
@@ -566,6 +602,9 @@ impl<const W: usize> Reader<'_, W> {
 
 const SUBSETS: [crate::techniques::Tech; 6] =
     [code::NPR, code::HPR, code::NTR, code::HTR, code::NQD, code::HQD];
+
+/// The chains and rectangles worked in the head: a placement through eliminations not written.
+const HEAD_CHAINS: [crate::techniques::Tech; 5] = [code::SKY, code::KTE, code::TUR, code::ERE, code::MCH];
 
 /// The techniques that split on a choice (a cell's candidates, a digit's places in a house) or
 /// try one candidate.
