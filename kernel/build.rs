@@ -1,6 +1,7 @@
-//! Compiles the technique table (kernel/data/techniques.csv) and the band names (kernel/data/bands.csv) into
-//! Rust statics, so that names, bands and study order have one source and every code a technique
-//! module names is checked at compile time.
+//! Compiles the technique table (kernel/data/techniques.csv), the band names (kernel/data/bands.csv)
+//! and the technique explanations (kernel/data/teach.csv) into Rust statics, so that names, bands,
+//! study order and wording have one source and every code a technique module names is checked at
+//! compile time.
 
 use std::env;
 use std::fmt::Write as _;
@@ -99,6 +100,26 @@ fn main() {
         writeln!(out, "    pub const {}: Tech = Tech({i});", const_name(c)).unwrap();
     }
     writeln!(out, "}}").unwrap();
+    // Why each technique works (the teach level's middle part), by technique index.
+    let teach = rows(&data.join("teach.csv"));
+    let mut why: Vec<Option<String>> = vec![None; techniques.len()];
+    for r in &teach {
+        assert_eq!(r.len(), 2, "teach.csv row {}: 2 fields", r[0]);
+        let j = codes
+            .iter()
+            .position(|k| *k == r[0])
+            .unwrap_or_else(|| panic!("teach.csv: unknown code {}", r[0]));
+        assert!(why[j].is_none(), "teach.csv: {} twice", r[0]);
+        assert!(!r[1].trim().is_empty(), "teach.csv: {} has no text", r[0]);
+        why[j] = Some(r[1].clone());
+    }
+    writeln!(out, "/// Why each technique works, by technique index (kernel/data/teach.csv).").unwrap();
+    writeln!(out, "pub static TEACH_WHY: [&str; {}] = [", why.len()).unwrap();
+    for (w, r) in why.iter().zip(&techniques) {
+        let w = w.as_ref().unwrap_or_else(|| panic!("teach.csv: no row for {}", r[0]));
+        writeln!(out, "    {w:?},").unwrap();
+    }
+    writeln!(out, "];").unwrap();
     let dest = PathBuf::from(env::var("OUT_DIR").unwrap()).join("technique_table.rs");
     fs::write(dest, out).unwrap();
 }

@@ -56,6 +56,9 @@ type Options struct {
 	Alternatives *bool `json:"alternatives,omitempty"`
 	// Jobs is the number of worker threads for RateMany; 0: the available cores.
 	Jobs int `json:"jobs,omitempty"`
+	// Explain lists the explanation levels of each step ("notation", "short", "teach"; the
+	// notation comes with any level) and adds the steps field; empty: no explanations.
+	Explain []string `json:"explain,omitempty"`
 }
 
 // Kind says what kind of failure an Error is: branch on it, never on the message.

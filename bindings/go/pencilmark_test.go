@@ -232,3 +232,21 @@ func TestCount(t *testing.T) {
 		t.Fatalf("CountSolutionsWithin(-1 s) = %v", err)
 	}
 }
+
+func TestExplainTeach(t *testing.T) {
+	easy := exampleLines(t)[0]
+	card, err := Rate(easy, &Options{Fields: []string{"band"}, Explain: []string{"teach"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps, _ := card["steps"].([]any)
+	if len(steps) == 0 {
+		t.Fatalf("no steps: %v", card)
+	}
+	for _, s := range steps {
+		e, _ := s.(map[string]any)["explanation"].(map[string]any)
+		if text, _ := e["teach"].(string); !strings.Contains(text, "So ") {
+			t.Fatalf("step without a teach text: %v", s)
+		}
+	}
+}

@@ -70,7 +70,8 @@ enum Command {
         no_alternatives: bool,
         /// Explain each step at these levels, comma-separated (adds the steps field): "notation"
         /// ("X-Wing: 3 r58 c68 => r679c6<>3"), "short" ("r6c6, r7c6, r9c6 ≠ 3: X-Wing on 3 (row 5
-        /// and row 8 / column 6 and column 8)"); notation comes with any level.
+        /// and row 8 / column 6 and column 8)"), "teach" (a few sentences for a learner: where to
+        /// look, why it works, what it achieves); notation comes with any level.
         #[arg(long, value_delimiter = ',', value_name = "LEVELS")]
         explain: Option<Vec<String>>,
         /// Time limit per puzzle in seconds (uniqueness proof, route, technique list, difficulty and

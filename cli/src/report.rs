@@ -108,11 +108,11 @@ fn write_report(puzzle: &Puzzle, card: &Card, line: usize, out: &mut String) {
     if let Some(steps) = &card.steps {
         let _ = writeln!(out, "Steps:");
         for s in steps {
-            // The plain sentence where there is one, else the notation.
+            // The fullest words asked for: the teach text, else the plain sentence, else the notation.
             let what = s
                 .explanation
                 .as_ref()
-                .map(|e| e.short.clone().unwrap_or_else(|| e.notation.clone()))
+                .map(|e| e.teach.clone().or_else(|| e.short.clone()).unwrap_or_else(|| e.notation.clone()))
                 .unwrap_or_else(|| {
                     let result = s.placement.clone().or_else(|| s.eliminations.as_ref().map(|e| e.join(" ")));
                     format!("{}: {}", s.name, result.unwrap_or_default())

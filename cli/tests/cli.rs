@@ -174,9 +174,16 @@ fn explain_adds_the_steps_with_their_notation() {
         .collect();
     assert!(notes.contains(&"X-Wing: 3 r58 c68 => r679c6<>3"), "{notes:?}");
     assert!(notes[0].starts_with("Hidden Single: r"), "{notes:?}");
-    let out = pencilmark(&["rate", "-", "--explain", "teach"], Some(worked));
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("\"teach\" is not produced by this build yet"));
+    let out = pencilmark(&["rate", "-", "--fields", "band", "--explain", "teach"], Some(worked));
+    assert_eq!(out.status.code(), Some(0));
+    let card = &json_lines(&out)[0];
+    let x_wing = card["steps"].as_array().unwrap().iter().find(|s| s["code"] == "XWG").unwrap();
+    let teach = x_wing["explanation"]["teach"].as_str().unwrap();
+    assert!(
+        teach.contains("row 5") && teach.contains("column 6") && teach.contains("r6c6, r7c6 and r9c6"),
+        "{teach}"
+    );
+    assert!(x_wing["explanation"].get("short").is_none(), "{x_wing}");
     let out = pencilmark(&["rate", "-", "--explain", "poem"], Some(worked));
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown explanation level \"poem\""));

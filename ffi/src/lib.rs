@@ -104,7 +104,8 @@ pub unsafe extern "C" fn pm_abi_version() -> u32 {
 /// `options_json` is NULL or "" for the defaults, or a JSON object with the keys "fields" (array
 /// of card field names), "alternatives" (bool), "max_seconds" (number: a time limit per card; the
 /// card then carries "completed"), "allow_guessing" (bool: stop where logic runs out, band
-/// "Unknown"), "explain" (true, "notation" or a list of levels: steps with their notation),
+/// "Unknown"), "explain" (steps with their explanations: true for every level, or a level
+/// "notation", "short" or "teach", or a list of them; notation comes with any),
 /// "grader_model" (object of named model overrides, e.g. {"score.map.A": "x1.2"}), "quality"
 /// (the publishing checks of the fields "issues", "reject", "warning", e.g. {"trivial":
 /// {"limit": 0.5}, "trial": {"severity": "off"}}) and "jobs" (int >= 1, used by pm_rate_many

@@ -73,6 +73,8 @@ pub struct RateOptions {
     pub explain: bool,
     /// With `explain`, add the short level: one plain sentence per step, result first.
     pub explain_short: bool,
+    /// With `explain`, add the teach level: a few sentences per step for a learner.
+    pub explain_teach: bool,
     /// Where no technique applies, stop (band "Unknown", stopped_at_step) instead of proving an
     /// elimination by full search (Trial and error, Extreme).
     pub allow_guessing: bool,
@@ -100,6 +102,7 @@ impl Default for RateOptions {
             jobs: None,
             explain: false,
             explain_short: false,
+            explain_teach: false,
             allow_guessing: false,
             max_seconds: None,
             grader_model: BTreeMap::new(),
@@ -142,15 +145,12 @@ impl RateOptions {
     /// level comes with any other.
     pub fn set_explain<S: AsRef<str>>(&mut self, levels: &[S]) -> Result<(), Error> {
         self.explain_short = false;
+        self.explain_teach = false;
         for level in levels {
             match level.as_ref().trim() {
                 "notation" => {}
                 "short" => self.explain_short = true,
-                l @ "teach" => {
-                    return Err(Error::Options(format!(
-                        "explanation level \"{l}\" is not produced by this build yet (available: notation, short)"
-                    )));
-                }
+                "teach" => self.explain_teach = true,
                 l => {
                     return Err(Error::Options(format!(
                         "unknown explanation level \"{l}\" (levels: notation, short, teach)"
@@ -212,7 +212,7 @@ fn explain_levels(v: &serde_json::Value) -> Result<Vec<String>, Error> {
     use serde_json::Value;
     let bad = || Error::Options("\"explain\" must be true, false, a level name or a list of them".into());
     match v {
-        Value::Bool(true) => Ok(vec!["notation".into(), "short".into()]),
+        Value::Bool(true) => Ok(vec!["notation".into(), "short".into(), "teach".into()]),
         Value::Bool(false) => Ok(Vec::new()),
         Value::String(s) => Ok(vec![s.clone()]),
         Value::Array(a) => a.iter().map(|x| x.as_str().map(String::from).ok_or_else(bad)).collect(),
@@ -365,7 +365,8 @@ pub fn rate(p: &Puzzle, opts: &RateOptions) -> Result<Card, Error> {
             };
             let mut card = card::build(&p.board, &c, numbers.as_ref(), &opts.fields, &run);
             if opts.explain {
-                card::explain_steps(&mut card, &p.board, &p.givens, &c, budget, opts.explain_short);
+                let levels = card::Levels { short: opts.explain_short, teach: opts.explain_teach };
+                card::explain_steps(&mut card, &p.board, &p.givens, &c, budget, levels);
             }
             card.se = se;
             let techniques: Vec<techniques::Tech> = c.listed.iter().map(|l| l.tech).collect();

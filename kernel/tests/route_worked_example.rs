@@ -92,7 +92,8 @@ fn worked_example_notation() {
     }
 }
 
-/// The explain option of the JSON options (C ABI, rate_json): notation on every step.
+/// The explain option of the JSON options (C ABI, rate_json): notation on every step; true asks for
+/// every level.
 #[test]
 fn explain_option_in_json() {
     let card: serde_json::Value = serde_json::from_str(&pencilmark::rate_json(
@@ -102,9 +103,7 @@ fn explain_option_in_json() {
     .unwrap();
     let steps = card["steps"].as_array().unwrap();
     assert!(
-        steps
-            .iter()
-            .all(|s| s["explanation"]["notation"].is_string() && s["explanation"]["short"].is_string())
+        steps.iter().all(|s| ["notation", "short", "teach"].iter().all(|l| s["explanation"][l].is_string()))
     );
     assert!(steps.iter().any(|s| s["explanation"]["notation"] == "X-Wing: 3 r58 c68 => r679c6<>3"));
     // The spec's own short sentence for this step (grade-card-format.txt section 5).
@@ -119,10 +118,14 @@ fn explain_option_in_json() {
     ))
     .unwrap();
     assert!(
-        notation_only["steps"].as_array().unwrap().iter().all(|s| s["explanation"].get("short").is_none())
+        notation_only["steps"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|s| { s["explanation"].get("short").is_none() && s["explanation"].get("teach").is_none() })
     );
     for (options, error) in [
-        (r#"{"explain": ["notation", "teach"]}"#, "\"teach\" is not produced by this build yet"),
+        (r#"{"explain": ["notation", "lesson"]}"#, "unknown explanation level \"lesson\""),
         (r#"{"explain": 3}"#, "\"explain\" must be true, false, a level name or a list of them"),
     ] {
         let out: serde_json::Value =

@@ -6,6 +6,7 @@ pub mod notation;
 pub mod se;
 pub mod short;
 pub mod symmetry;
+pub mod teach;
 
 use crate::board::Board;
 use crate::budget::Budget;
@@ -152,7 +153,7 @@ pub struct CardStep {
 }
 
 /// A step's explanation (grade-card-format.txt section 5): the notation level always, the short
-/// level on request. This build does not write the teach level.
+/// and teach levels on request.
 #[derive(Serialize, Clone, Debug, PartialEq)]
 pub struct Explanation {
     /// HoDoKu's one-line form, e.g. "X-Wing: 3 r58 c68 => r679c6<>3".
@@ -161,24 +162,36 @@ pub struct Explanation {
     /// / column 6 and column 8)".
     #[serde(skip_serializing_if = "Option::is_none")]
     pub short: Option<String>,
+    /// A few sentences for a learner: where to look, why it works, what it achieves. Absent when
+    /// not asked for, or for a step the explainer cannot reconstruct.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub teach: Option<String>,
+}
+
+/// The explanation levels beyond the notation, as asked for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Levels {
+    pub short: bool,
+    pub teach: bool,
 }
 
 /// Adds the notation of every step to a card that carries steps (`givens`: the puzzle's), within
-/// `budget` (a step whose pattern search the budget cut names its digits and result only), and
-/// with `short` the short level.
+/// `budget` (a step whose pattern search the budget cut names its digits and result only, and has
+/// no teach text), and the other `levels` asked for.
 pub fn explain_steps(
     card: &mut Card,
     board: &Board,
     givens: &[u8],
     contents: &Contents,
     budget: Budget,
-    short: bool,
+    levels: Levels,
 ) {
     let Some(steps) = card.steps.as_mut() else { return };
     let route = &contents.route.steps;
-    let notations = notation::route_notations(board, givens, route, budget);
-    for ((step, notation), s) in steps.iter_mut().zip(notations).zip(route) {
-        step.explanation = Some(Explanation { notation, short: short.then(|| short::short_text(board, s)) });
+    let explained = notation::route_explanations(board, givens, route, budget, levels.teach);
+    for ((step, (notation, teach)), s) in steps.iter_mut().zip(explained).zip(route) {
+        let short = levels.short.then(|| short::short_text(board, s));
+        step.explanation = Some(Explanation { notation, short, teach });
     }
 }
 

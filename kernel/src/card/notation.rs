@@ -34,6 +34,19 @@ use crate::techniques::{Candidate, ChainNode, Pattern, SearchContext, State, Tec
 /// The notation of every step of a route from `givens` (each read on the position before it);
 /// the searches that find a step's pattern again stop once `budget` has passed.
 pub fn route_notations(board: &Board, givens: &[u8], steps: &[Step], budget: Budget) -> Vec<String> {
+    route_explanations(board, givens, steps, budget, false).into_iter().map(|(n, _)| n).collect()
+}
+
+/// Per step of a route from `givens`: its notation and, with `teach`, its teach text (None where
+/// the step could not be reconstructed). The position is replayed once and each step's pattern
+/// found once for both levels.
+pub fn route_explanations(
+    board: &Board,
+    givens: &[u8],
+    steps: &[Step],
+    budget: Budget,
+    teach: bool,
+) -> Vec<(String, Option<String>)> {
     let Ok(geometry) = crate::solve::AnyGeometry::new(board) else { return Vec::new() };
     crate::on_geometry!(&geometry, geo => {
         let cx = SearchContext::plain(geo).with_budget(budget).building_patterns();
@@ -41,9 +54,11 @@ pub fn route_notations(board: &Board, givens: &[u8], steps: &[Step], budget: Bud
         steps
             .iter()
             .map(|s| {
-                let line = step_notation(board, &cx, &st, s);
+                let pattern = step_pattern(&cx, &st, s);
+                let line = notation_with(board, &cx, &st, s, &pattern);
+                let text = if teach { super::teach::teach_text(board, geo, &st, s, &pattern) } else { None };
                 st.apply_step(geo, &s.placements, &s.eliminations);
-                line
+                (line, text)
             })
             .collect()
     })
@@ -56,12 +71,34 @@ pub fn step_notation<const W: usize>(
     before: &State<W>,
     step: &Step,
 ) -> String {
+    let pattern = step_pattern(cx, before, step);
+    notation_with(board, cx, before, step, &pattern)
+}
+
+/// The pattern of `step`: the one it carries, else, for the techniques whose searches build one,
+/// found again on `before` (Unbuilt when the budget cut that search, or for the others).
+pub fn step_pattern<const W: usize>(cx: &SearchContext<W>, before: &State<W>, step: &Step) -> Pattern {
+    match &step.pattern {
+        Pattern::Unbuilt if !step.tech.is_single() && PATTERNED.contains(&step.tech) => {
+            found_pattern(cx, before, step)
+        }
+        built => built.clone(),
+    }
+}
+
+fn notation_with<const W: usize>(
+    board: &Board,
+    cx: &SearchContext<W>,
+    before: &State<W>,
+    step: &Step,
+    pattern: &Pattern,
+) -> String {
     let name = step.tech.name();
     let result = result_text(board, &step.placements, &step.eliminations);
     if step.tech.is_single() {
         return format!("{name}: {result}");
     }
-    let pattern = pattern_text(board, cx, before, step);
+    let pattern = pattern_text(board, cx, before, step, pattern);
     format!("{name}: {pattern} => {result}")
 }
 
@@ -70,6 +107,7 @@ fn pattern_text<const W: usize>(
     cx: &SearchContext<W>,
     before: &State<W>,
     step: &Step,
+    pattern: &Pattern,
 ) -> String {
     let geo = cx.geo;
     let digits = digit_list(step.digits, ",");
@@ -107,14 +145,6 @@ fn pattern_text<const W: usize>(
     if t == code::PPR && step.digits.count_ones() == 1 && !step.houses.is_empty() {
         return format!("{digits} in {}", house_list(board, &step.houses[..1]));
     }
-    let found;
-    let pattern = match &step.pattern {
-        Pattern::Unbuilt if PATTERNED.contains(&t) => {
-            found = found_pattern(cx, before, step);
-            &found
-        }
-        built => built,
-    };
     let slashed = digit_list(step.digits, "/");
     match pattern {
         Pattern::Unbuilt => digits,
@@ -200,6 +230,12 @@ const PATTERNED: [Tech; 20] = [
     code::ALS,
     code::AXY,
 ];
+
+/// True for the techniques whose steps point at a pattern their search builds (a step whose
+/// pattern is not found again cannot be explained beyond its notation's digits).
+pub(super) fn builds_pattern(t: Tech) -> bool {
+    PATTERNED.contains(&t)
+}
 
 /// The pattern of the move `step` was made from. A route's searches do not build patterns, so the
 /// searches that name moves by the step's technique run again on `before`, building them; the

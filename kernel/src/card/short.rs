@@ -25,12 +25,12 @@ pub fn short_text(board: &Board, step: &Step) -> String {
     text
 }
 
-fn symbol(digit: u8) -> String {
+pub(super) fn symbol(digit: u8) -> String {
     Board::digit_symbol(digit).to_string()
 }
 
 /// "a", "a and b", "a, b and c".
-fn and_list(items: &[String]) -> String {
+pub(super) fn and_list(items: &[String]) -> String {
     match items {
         [] => String::new(),
         [one] => one.clone(),
@@ -55,7 +55,7 @@ fn result_words(board: &Board, placements: &[Candidate], eliminations: &[Candida
 
 /// Houses in words, those of one kind in a run joined by "and", runs by " / ": "row 5 and row 8
 /// / column 6 and column 8".
-fn houses_words(board: &Board, houses: &[usize]) -> String {
+pub(super) fn houses_words(board: &Board, houses: &[usize]) -> String {
     let word = |h: usize| (board.houses[h].kind, board.house_words(h));
     let mut runs: Vec<(HouseKind, Vec<String>)> = Vec::new();
     for &h in houses {

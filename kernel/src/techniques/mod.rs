@@ -62,6 +62,10 @@ impl Tech {
     pub fn from_code(code: &str) -> Option<Tech> {
         TECHNIQUES.iter().position(|t| t.code == code).map(Tech)
     }
+    /// Why the technique works, in plain words for a learner (kernel/data/teach.csv).
+    pub fn teach_why(self) -> &'static str {
+        TEACH_WHY[self.0]
+    }
     /// True for the single codes, which a card lists without a `uses` count.
     pub fn is_single(self) -> bool {
         [code::FHS, code::HSI, code::NSI, code::CSI, code::LSI].contains(&self)
