@@ -74,7 +74,7 @@ pub fn unique_rectangle<const W: usize>(cx: &SearchContext<W>, st: &State<W>, ou
                     let mut boxes: Vec<usize> = cells.iter().filter_map(|&c| geo.box_of[c]).collect();
                     boxes.sort_unstable();
                     boxes.dedup();
-                    if boxes.len() != 2 {
+                    if boxes.len() != 2 || !swappable(geo, cells) {
                         continue;
                     }
                     for a in 0..geo.digits {
@@ -89,6 +89,22 @@ pub fn unique_rectangle<const W: usize>(cx: &SearchContext<W>, st: &State<W>, ou
         }
     }
     out.extend(found);
+}
+
+/// Whether a and b could swap between the corners (r1c1, r1c2, r2c1, r2c2) of a rectangle filled
+/// alternately with them and every house stay valid: each house must hold as many corners of the
+/// diagonal r1c1-r2c2 as of the other. Rows, columns and two boxes do, but a samurai's rows end
+/// where its grids do, and a jigsaw region, a diagonal or a window may hold one corner alone: then
+/// the rectangle is not deadly and proves nothing.
+fn swappable<const W: usize>(geo: &Geometry<W>, cells: [usize; 4]) -> bool {
+    let [p, q, r, s] = cells;
+    let mut houses: Vec<usize> = cells.iter().flat_map(|&c| geo.cell_houses[c].iter().copied()).collect();
+    houses.sort_unstable();
+    houses.dedup();
+    houses.iter().all(|&h| {
+        let count = |a: usize, b: usize| geo.houses[h].contains(a) as u32 + geo.houses[h].contains(b) as u32;
+        count(p, s) == count(q, r)
+    })
 }
 
 /// The moves of one rectangle (corners in the order r1c1, r1c2, r2c1, r2c2) on digits a, b.
@@ -220,6 +236,12 @@ fn rectangle<const W: usize>(
 /// BUG+1: the one cell with three candidates takes the digit that has three places in its houses.
 pub fn bug_plus_one<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
     let geo = cx.geo;
+    // The argument needs every house complete: then the other candidate of each cell of a
+    // solution of the grave forms a second solution, and a house of fewer cells than digits could
+    // hold one digit twice there.
+    if geo.complete_houses.len() != geo.houses.len() {
+        return;
+    }
     let masks = cell_masks(geo, st);
     let open = st.open_cells(geo);
     let mut three = None;
@@ -369,5 +391,58 @@ mod tests {
     fn nothing_without_a_pattern() {
         assert!(effects(unique_rectangle::<2>, NONE).is_empty());
         assert!(effects(bug_plus_one::<2>, NONE).is_empty());
+    }
+}
+
+#[cfg(test)]
+mod samurai {
+    use super::swappable;
+    use crate::board::Geometry;
+
+    /// On a samurai board a rectangle can swap its digits only when every one of the five grids
+    /// that holds a corner holds all four (a grid's rows and columns end at its edge).
+    #[test]
+    fn a_rectangle_is_deadly_only_inside_every_grid_it_meets() {
+        let text = include_str!("../../../data/examples/variants.jsonl");
+        let doc = text.lines().find(|l| l.contains("\"rows\":21")).expect("the samurai example");
+        let board = crate::read_puzzle(doc).unwrap().board;
+        let geo = Geometry::<6>::new(&board);
+        let grids = [(0, 0), (0, 12), (6, 6), (12, 0), (12, 12)];
+        let inside = |cell: usize, (r0, c0): (usize, usize)| {
+            let (r, c) = geo.pos[cell];
+            (r0..r0 + 9).contains(&r) && (c0..c0 + 9).contains(&c)
+        };
+        let at = |r: usize, c: usize| geo.pos.iter().position(|&p| p == (r, c));
+        let (mut deadly, mut not) = (0, 0);
+        for (r1, r2) in [(0, 3), (6, 7), (6, 12), (7, 14), (12, 16), (3, 8)] {
+            for c1 in 0..21 {
+                for c2 in c1 + 1..21 {
+                    let corners = [at(r1, c1), at(r1, c2), at(r2, c1), at(r2, c2)];
+                    let [Some(p), Some(q), Some(r), Some(s)] = corners else { continue };
+                    let cells = [p, q, r, s];
+                    let mut boxes: Vec<usize> = cells.iter().filter_map(|&c| geo.box_of[c]).collect();
+                    boxes.sort_unstable();
+                    boxes.dedup();
+                    if boxes.len() != 2 {
+                        continue;
+                    }
+                    let expected = grids.iter().all(|&g| {
+                        let n = cells.iter().filter(|&&c| inside(c, g)).count();
+                        n == 0 || n == 4
+                    });
+                    assert_eq!(
+                        swappable(&geo, cells),
+                        expected,
+                        "corners r{}c{} r{}c{}",
+                        r1 + 1,
+                        c1 + 1,
+                        r2 + 1,
+                        c2 + 1
+                    );
+                    if expected { deadly += 1 } else { not += 1 }
+                }
+            }
+        }
+        assert!(deadly > 0 && not > 0, "both kinds of rectangle are tried ({deadly} deadly, {not} not)");
     }
 }
