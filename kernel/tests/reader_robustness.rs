@@ -117,3 +117,23 @@ fn oversized_texts_are_refused_before_reading() {
     }
     assert!(pencilmark::format::read_document(&long_doc).is_err());
 }
+
+/// Found by fuzzing `rate` (2026-12-03): eleven givens that no grid completes keep the 9x9
+/// counter searching for minutes; with a time limit the uniqueness proof gives up as undecided
+/// instead of ignoring it.
+#[test]
+fn fuzz_regression_a_9x9_without_solution_obeys_the_time_limit() {
+    let line = ".................................708.......43.659.......3..............4.........";
+    let mut opts = pencilmark::RateOptions::default();
+    opts.max_seconds = Some(0.2);
+    let err = pencilmark::rate_str(line, &opts).unwrap_err();
+    assert!(matches!(err, pencilmark::Error::Undecided), "{err}");
+    let counted = pencilmark::count_str(
+        line,
+        &pencilmark::CountOptions { limit: 2, solution: false, max_seconds: Some(0.2) },
+    );
+    assert!(matches!(counted, Err(pencilmark::Error::Undecided)), "{counted:?}");
+    let p = pencilmark::read_puzzle(line).unwrap();
+    let budgeted = pencilmark::solve::Solver::new(&p.board).unwrap().count_with_budget(&p.givens, 2, 1000);
+    assert_eq!(budgeted.unwrap_err().found, 0);
+}

@@ -105,6 +105,8 @@ mod portable;
 mod propagate;
 mod search;
 
+use super::general::Cutoff;
+
 #[cfg(target_arch = "x86_64")]
 mod avx2;
 #[cfg(target_arch = "x86_64")]
@@ -129,26 +131,39 @@ pub use sse2::count_sse2;
 /// A puzzle whose givens already conflict returns 0. Complete: no node limit.
 #[inline]
 pub fn count(givens: &[u8; 81], limit: u32, solution: Option<&mut [u8; 81]>) -> u32 {
+    let (Ok(n) | Err(n)) = count_cut(givens, limit, solution, None);
+    n
+}
+
+/// As [`count`], giving up at `cutoff` (a node budget or a deadline): `Err(solutions found so
+/// far)`. Most puzzles take microseconds, but a few givens with no solution can take minutes.
+#[inline]
+pub(crate) fn count_cut(
+    givens: &[u8; 81],
+    limit: u32,
+    solution: Option<&mut [u8; 81]>,
+    cutoff: Option<Cutoff>,
+) -> Result<u32, u32> {
     #[cfg(all(target_arch = "x86_64", not(feature = "scalar")))]
     {
         match isa_level() {
             // SAFETY: AVX-512F support was verified at run time by `isa_level`.
-            3 => unsafe { avx512::count_unchecked(givens, limit, solution) },
+            3 => unsafe { avx512::count_unchecked(givens, limit, solution, cutoff) },
             // SAFETY: AVX2 support was verified at run time by `isa_level`.
-            2 => unsafe { avx2::count_unchecked(givens, limit, solution) },
-            _ => count_sse2(givens, limit, solution),
+            2 => unsafe { avx2::count_unchecked(givens, limit, solution, cutoff) },
+            _ => sse2::count_sse2_cut(givens, limit, solution, cutoff),
         }
     }
     #[cfg(all(target_arch = "aarch64", target_feature = "neon", not(feature = "scalar")))]
     {
-        count_neon(givens, limit, solution)
+        neon::count_neon_cut(givens, limit, solution, cutoff)
     }
     #[cfg(not(any(
         all(target_arch = "x86_64", not(feature = "scalar")),
         all(target_arch = "aarch64", target_feature = "neon", not(feature = "scalar"))
     )))]
     {
-        count_portable(givens, limit, solution)
+        portable::count_portable_cut(givens, limit, solution, cutoff)
     }
 }
 

@@ -139,9 +139,9 @@ impl Solver {
         Count { count, solution: (count > 0).then_some(out) }
     }
 
-    /// As [`Solver::count`], but the general solver gives up after `max_nodes` search nodes
-    /// (deterministic: the same input always stops at the same place). A classic 9x9 goes through
-    /// the 9x9 counter, which always finishes within milliseconds, and ignores the budget.
+    /// As [`Solver::count`], but the search gives up after `max_nodes` search nodes
+    /// (deterministic: the same input always stops at the same place; the 9x9 counter's nodes
+    /// are larger steps than the general solver's).
     pub fn count_with_budget(
         &self,
         givens: &[u8],
@@ -152,8 +152,8 @@ impl Solver {
             .map_err(|found| BudgetExhausted { max_nodes, found })
     }
 
-    /// As [`Solver::count`], but the general solver gives up at `deadline` (`None`). A classic
-    /// 9x9 goes through the 9x9 counter, which always finishes within milliseconds.
+    /// As [`Solver::count`], but the search gives up at `deadline` (`None`): most 9x9 puzzles take
+    /// microseconds, but a few givens with no solution can take the 9x9 counter minutes.
     pub fn count_until(&self, givens: &[u8], limit: u32, deadline: std::time::Instant) -> Option<Count> {
         self.count_cut(givens, limit, general::Cutoff::Deadline(deadline)).ok()
     }
@@ -161,11 +161,16 @@ impl Solver {
     /// The count with the general solver cut off: `Err(solutions found so far)`.
     fn count_cut(&self, givens: &[u8], limit: u32, cutoff: general::Cutoff) -> Result<Count, u32> {
         assert_eq!(givens.len(), self.board.cell_count(), "one given per cell");
-        if self.board.is_classic9() {
-            return Ok(self.count(givens, limit));
-        }
         let mut out = vec![0u8; self.board.cell_count()];
         let limit = limit.max(1);
+        if self.board.is_classic9()
+            && let Ok(cells) = <&[u8; 81]>::try_from(givens)
+        {
+            let mut grid = [0u8; 81];
+            let count = classic9::count_cut(cells, limit, Some(&mut grid), Some(cutoff))?;
+            out.copy_from_slice(&grid);
+            return Ok(Count { count, solution: (count > 0).then_some(out) });
+        }
         let count = on_geometry!(&self.geometry, geo => {
             match Node::with_givens(geo, givens) {
                 None => Ok(0),
@@ -335,27 +340,28 @@ pub fn count_cells(cells: &[u8], limit: u32, solution: Option<&mut [u8]>) -> Res
         }
         return Ok(n);
     }
-    let mut givens = vec![0u8; cells.len()];
-    let d = read_cells(cells, &mut givens)?;
-    let board = Board::standard(d).expect("every one-line size has a standard box shape");
-    let solver = Solver::new(&board).expect("one-line boards fit the engine");
+    let (solver, givens) = standard_solver(cells)?;
     Ok(solver.count_into(&givens, limit, solution))
 }
 
-/// As [`count_cells`] without a solution, giving up at `deadline` (`Ok(None)`). A 9x9 goes
-/// through the SIMD counter, which finishes within milliseconds, and ignores the deadline.
+/// The solver of the standard board a cell array's length gives, and its givens.
+fn standard_solver(cells: &[u8]) -> Result<(Solver, Vec<u8>), CellsError> {
+    let mut givens = vec![0u8; cells.len()];
+    let d = read_cells(cells, &mut givens)?;
+    let board = Board::standard(d).expect("every one-line size has a standard box shape");
+    Ok((Solver::new(&board).expect("one-line boards fit the engine"), givens))
+}
+
+/// As [`count_cells`] without a solution, giving up at `deadline` (`Ok(None)`).
 pub fn count_cells_until(
     cells: &[u8],
     limit: u32,
     deadline: Option<std::time::Instant>,
 ) -> Result<Option<u32>, CellsError> {
-    let Some(at) = deadline.filter(|_| cells.len() != 81) else {
+    let Some(at) = deadline else {
         return count_cells(cells, limit, None).map(Some);
     };
-    let mut givens = vec![0u8; cells.len()];
-    let d = read_cells(cells, &mut givens)?;
-    let board = Board::standard(d).expect("every one-line size has a standard box shape");
-    let solver = Solver::new(&board).expect("one-line boards fit the engine");
+    let (solver, givens) = standard_solver(cells)?;
     Ok(solver.count_until(&givens, limit, at).map(|c| c.count))
 }
 

@@ -10,13 +10,15 @@
 use super::grid::Grid;
 use super::lanes::Lanes;
 use super::search::count_with;
+use crate::solve::general::Cutoff;
 use core::arch::x86_64::*;
 
 /// AVX2 path if the CPU has it, else None. Exposed for tests/benches.
 pub fn count_avx2(givens: &[u8; 81], limit: u32, solution: Option<&mut [u8; 81]>) -> Option<u32> {
     if super::has_avx2() {
         // SAFETY: AVX2 support was verified at run time by `has_avx2`.
-        Some(unsafe { count_unchecked(givens, limit, solution) })
+        let (Ok(n) | Err(n)) = unsafe { count_unchecked(givens, limit, solution, None) };
+        Some(n)
     } else {
         None
     }
@@ -24,8 +26,13 @@ pub fn count_avx2(givens: &[u8; 81], limit: u32, solution: Option<&mut [u8; 81]>
 
 /// The AVX2 count. Safety: the CPU must have AVX2.
 #[target_feature(enable = "avx2")]
-pub(super) unsafe fn count_unchecked(givens: &[u8; 81], limit: u32, solution: Option<&mut [u8; 81]>) -> u32 {
-    count_with::<Avx2>(givens, limit, solution)
+pub(super) unsafe fn count_unchecked(
+    givens: &[u8; 81],
+    limit: u32,
+    solution: Option<&mut [u8; 81]>,
+    cutoff: Option<Cutoff>,
+) -> Result<u32, u32> {
+    count_with::<Avx2>(givens, limit, solution, cutoff)
 }
 
 /// Calls an AVX2 intrinsic that takes no pointer.

@@ -10,13 +10,15 @@
 use super::grid::Grid;
 use super::lanes::Lanes;
 use super::search::count_with;
+use crate::solve::general::Cutoff;
 use core::arch::x86_64::*;
 
 /// AVX-512F path if the CPU has it, else None. Exposed for tests/benches.
 pub fn count_avx512(givens: &[u8; 81], limit: u32, solution: Option<&mut [u8; 81]>) -> Option<u32> {
     if super::isa_level() >= 3 {
         // SAFETY: AVX-512F support was verified at run time by `isa_level`.
-        Some(unsafe { count_unchecked(givens, limit, solution) })
+        let (Ok(n) | Err(n)) = unsafe { count_unchecked(givens, limit, solution, None) };
+        Some(n)
     } else {
         None
     }
@@ -24,8 +26,13 @@ pub fn count_avx512(givens: &[u8; 81], limit: u32, solution: Option<&mut [u8; 81
 
 /// The AVX-512F count. Safety: the CPU must have AVX-512F.
 #[target_feature(enable = "avx512f")]
-pub(super) unsafe fn count_unchecked(givens: &[u8; 81], limit: u32, solution: Option<&mut [u8; 81]>) -> u32 {
-    count_with::<Avx512>(givens, limit, solution)
+pub(super) unsafe fn count_unchecked(
+    givens: &[u8; 81],
+    limit: u32,
+    solution: Option<&mut [u8; 81]>,
+    cutoff: Option<Cutoff>,
+) -> Result<u32, u32> {
+    count_with::<Avx512>(givens, limit, solution, cutoff)
 }
 
 #[derive(Clone, Copy)]

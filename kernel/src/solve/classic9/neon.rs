@@ -9,11 +9,23 @@
 use super::grid::Grid;
 use super::lanes::Lanes;
 use super::search::count_with;
+use crate::solve::general::Cutoff;
 use core::arch::aarch64::*;
 
 /// NEON path (aarch64 baseline). Exposed for tests/benches.
 pub fn count_neon(givens: &[u8; 81], limit: u32, solution: Option<&mut [u8; 81]>) -> u32 {
-    count_with::<Neon>(givens, limit, solution)
+    let (Ok(n) | Err(n)) = count_neon_cut(givens, limit, solution, None);
+    n
+}
+
+/// As [`count_neon`], giving up at `cutoff`: `Err(solutions found so far)`.
+pub(super) fn count_neon_cut(
+    givens: &[u8; 81],
+    limit: u32,
+    solution: Option<&mut [u8; 81]>,
+    cutoff: Option<Cutoff>,
+) -> Result<u32, u32> {
+    count_with::<Neon>(givens, limit, solution, cutoff)
 }
 
 /// Calls a NEON intrinsic that takes no pointer.

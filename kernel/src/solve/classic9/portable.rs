@@ -5,10 +5,22 @@
 use super::grid::Grid;
 use super::lanes::Lanes;
 use super::search::count_with;
+use crate::solve::general::Cutoff;
 
 /// Portable (no intrinsics) path; same results as `count`. Exposed for tests/benches.
 pub fn count_portable(givens: &[u8; 81], limit: u32, solution: Option<&mut [u8; 81]>) -> u32 {
-    count_with::<Scalar>(givens, limit, solution)
+    let (Ok(n) | Err(n)) = count_portable_cut(givens, limit, solution, None);
+    n
+}
+
+/// As [`count_portable`], giving up at `cutoff`: `Err(solutions found so far)`.
+pub(super) fn count_portable_cut(
+    givens: &[u8; 81],
+    limit: u32,
+    solution: Option<&mut [u8; 81]>,
+    cutoff: Option<Cutoff>,
+) -> Result<u32, u32> {
+    count_with::<Scalar>(givens, limit, solution, cutoff)
 }
 
 #[derive(Clone, Copy)]

@@ -4,17 +4,36 @@
 use super::grid::{C9, CM0, CM01, CM2, CM12, Grid, PEERS, TRI, init_grid, write_solution};
 use super::lanes::{Lanes, load_all, store_all};
 use super::propagate::{Status, fixpoint};
+use crate::solve::general::Cutoff;
 use core::mem::MaybeUninit;
 
 /// The whole count on one instruction set: every path's entry point is this, inlined into a
-/// function compiled for its instruction set.
+/// function compiled for its instruction set. With a cutoff the search may give up:
+/// `Err(solutions found so far)`.
 #[inline(always)]
-pub(super) fn count_with<V: Lanes>(givens: &[u8; 81], limit: u32, solution: Option<&mut [u8; 81]>) -> u32 {
+pub(super) fn count_with<V: Lanes>(
+    givens: &[u8; 81],
+    limit: u32,
+    solution: Option<&mut [u8; 81]>,
+    cutoff: Option<Cutoff>,
+) -> Result<u32, u32> {
     let Some((g, clues)) = init_grid(givens) else {
-        return 0;
+        return Ok(0);
     };
     let (stop, band) = plan(clues, limit);
-    solve::<V>(&g, stop, band, limit, solution)
+    solve::<V>(&g, stop, band, limit, solution, cutoff)
+}
+
+/// Whether a search that has visited `nodes` nodes is past its cutoff. A puzzle with few givens
+/// and no solution can take the 9x9 search minutes, so a caller's time limit is read here too.
+#[inline(always)]
+fn spent(cutoff: Option<Cutoff>, nodes: u64) -> bool {
+    match cutoff {
+        None => false,
+        Some(Cutoff::Nodes(max)) => nodes >= max,
+        // The clock is read every 1024 nodes (about 0.1 ms of search).
+        Some(Cutoff::Deadline(at)) => nodes.is_multiple_of(1024) && std::time::Instant::now() >= at,
+    }
 }
 
 /// Use the 16-clue theorem (McGuire, Tugemann, Civario 2012: no sudoku with 16 or fewer clues
@@ -42,7 +61,9 @@ fn solve<V: Lanes>(
     band: bool,
     limit: u32,
     mut solution: Option<&mut [u8; 81]>,
-) -> u32 {
+    cutoff: Option<Cutoff>,
+) -> Result<u32, u32> {
+    let mut nodes: u64 = 0;
     let mut stack: [MaybeUninit<Grid>; STACK] = [const { MaybeUninit::uninit() }; STACK];
     let mut sp = 0usize;
     let mut count = 0u32;
@@ -50,6 +71,10 @@ fn solve<V: Lanes>(
     // the root's single cells have not had their rows cleared yet
     let mut root = true;
     loop {
+        if spent(cutoff, nodes) {
+            return Err(count);
+        }
+        nodes += 1;
         let (st, _ones, _twos) = fixpoint(&mut s, !band, !root, band);
         root = false;
         match st {
@@ -64,7 +89,7 @@ fn solve<V: Lanes>(
                     write_solution(&g, out);
                 }
                 if count >= stop {
-                    return if count >= limit { count } else { limit };
+                    return Ok(if count >= limit { count } else { limit });
                 }
             }
             Status::Open => {
@@ -123,7 +148,7 @@ fn solve<V: Lanes>(
             }
         }
         if sp == 0 {
-            return count;
+            return Ok(count);
         }
         sp -= 1;
         // SAFETY: stack[sp] was written by the push that incremented sp past it.

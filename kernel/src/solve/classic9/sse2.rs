@@ -7,11 +7,23 @@
 use super::grid::Grid;
 use super::lanes::Lanes;
 use super::search::count_with;
+use crate::solve::general::Cutoff;
 use core::arch::x86_64::*;
 
 /// SSE2 path (x86_64 baseline). Exposed for tests/benches.
 pub fn count_sse2(givens: &[u8; 81], limit: u32, solution: Option<&mut [u8; 81]>) -> u32 {
-    count_with::<Sse2>(givens, limit, solution)
+    let (Ok(n) | Err(n)) = count_sse2_cut(givens, limit, solution, None);
+    n
+}
+
+/// As [`count_sse2`], giving up at `cutoff`: `Err(solutions found so far)`.
+pub(super) fn count_sse2_cut(
+    givens: &[u8; 81],
+    limit: u32,
+    solution: Option<&mut [u8; 81]>,
+    cutoff: Option<Cutoff>,
+) -> Result<u32, u32> {
+    count_with::<Sse2>(givens, limit, solution, cutoff)
 }
 
 /// Calls an SSE2 intrinsic that takes no pointer.
