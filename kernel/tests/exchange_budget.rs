@@ -97,3 +97,65 @@ fn max_seconds_bounds_the_uniqueness_proof_of_a_large_board() {
     let far = std::time::Instant::now() + std::time::Duration::from_secs(3600);
     assert_eq!(s.count_until(&p.givens, 2, far).unwrap(), s.count(&p.givens, 2));
 }
+
+/// A 16x16 killer of about a hundred cages (two or three cells each, read along the rows in a
+/// snake) with sums from a valid grid, once as read and once with one sum off by one: with
+/// `max_seconds` each count ends in time with the right verdict (here the grid alone, then no
+/// solution, each proved in well under the limit) or `Undecided`, and any solution it returns
+/// keeps every cage.
+#[test]
+fn a_16x16_with_a_hundred_cages_stays_within_max_seconds() {
+    let n = 16;
+    let value = |r: usize, c: usize| (r * 4 + r / 4 + c) % n + 1;
+    let snake: Vec<(usize, usize)> =
+        (0..n).flat_map(|r| (0..n).map(move |c| (r, if r % 2 == 0 { c } else { n - 1 - c }))).collect();
+    let mut cages: Vec<Vec<(usize, usize)>> = Vec::new();
+    let mut rest = &snake[..];
+    for size in [2, 3, 2, 3, 2].iter().cycle() {
+        if rest.is_empty() {
+            break;
+        }
+        let (cage, tail) = rest.split_at((*size).min(rest.len()));
+        cages.push(cage.to_vec());
+        rest = tail;
+    }
+    assert!(cages.len() >= 100, "{} cages", cages.len());
+    for off_by in [0, 1] {
+        let rules: Vec<String> = cages
+            .iter()
+            .enumerate()
+            .map(|(i, cage)| {
+                let sum: usize =
+                    cage.iter().map(|&(r, c)| value(r, c)).sum::<usize>() + if i == 40 { off_by } else { 0 };
+                let cells: Vec<String> =
+                    cage.iter().map(|&(r, c)| format!("\"r{}c{}\"", r + 1, c + 1)).collect();
+                format!(r#"{{"type":"cage","sum":{sum},"cells":[{}]}}"#, cells.join(","))
+            })
+            .collect();
+        let doc = format!(
+            r#"{{"format":"sudoku-puzzle","format_version":1,"board":{{"rows":16,"cols":16}},"digits":16,"givens":[{}],"rules":[{{"type":"box_grid","origin":"r1c1","box":[4,4]}},{}]}}"#,
+            vec!["0"; n * n].join(","),
+            rules.join(",")
+        );
+        let opts = pencilmark::CountOptions { limit: 2, solution: true, max_seconds: Some(0.5) };
+        let started = std::time::Instant::now();
+        let counted = pencilmark::count_str(&doc, &opts);
+        // Loose bound (the test machine may be busy): the limit stopped it, not a finished search.
+        assert!(started.elapsed().as_secs_f64() < 30.0, "off by {off_by}");
+        eprintln!("off by {off_by}: {:?}", counted.as_ref().map(|c| c.count));
+        match counted {
+            Ok(c) => {
+                assert_eq!(c.count, if off_by == 0 { 1 } else { 0 }, "off by {off_by}");
+                if let Some(s) = c.solution {
+                    for (i, cage) in cages.iter().enumerate() {
+                        let got: usize = cage.iter().map(|&(r, c)| s[r * n + c] as usize).sum();
+                        let want: usize = cage.iter().map(|&(r, c)| value(r, c)).sum::<usize>()
+                            + if i == 40 { off_by } else { 0 };
+                        assert_eq!(got, want, "off by {off_by}: cage {i}");
+                    }
+                }
+            }
+            Err(e) => assert_eq!(e, Error::Undecided, "off by {off_by}"),
+        }
+    }
+}
