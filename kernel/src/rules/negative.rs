@@ -113,10 +113,10 @@ fn unmarked_positions(rule: &RuleKind, layout: &Layout) -> Result<Vec<Vec<Pos>>,
                         if k == kind && cells.contains(&p) && (!matches!(kind, "low" | "high") || s == split))
                 })
             };
-            // (quirk, appendix A.10) the reference ignores `area` for low/high; so does this.
-            let area_applies = matches!(kind, "odd" | "even");
+            // `area` restricts low/high as it does odd/even (the spec's prose; the reference
+            // ignores it there, appendix A.10).
             for p in layout.positions() {
-                if (!area_applies || in_area(&[p])) && !marked(p) {
+                if in_area(&[p]) && !marked(p) {
                     out.push(vec![p]);
                 }
             }
@@ -291,15 +291,16 @@ mod tests {
             ),
         );
         assert_eq!(blocks.len(), 8);
-        // Low marks exempt only with the same split; the reference ignores `area` for low/high.
+        // Low marks exempt only with the same split; `area` restricts low/high too (the spec's
+        // prose; the reference ignores it there).
         let (_, low) = unmarked(
             4,
             4,
             &format!(
-                r#"{GRID},{{"type":"cell","kind":"low","cells":["r1c1"],"split":2}},{{"type":"cell","kind":"low","cells":["r1c2"],"split":3}},{{"type":"negative","of":"cell","kind":"low","split":2,"area":["r1c1"]}}"#
+                r#"{GRID},{{"type":"cell","kind":"low","cells":["r1c1"],"split":2}},{{"type":"cell","kind":"low","cells":["r1c2"],"split":3}},{{"type":"negative","of":"cell","kind":"low","split":2,"area":["r1c1","r1c2","r2c1"]}}"#
             ),
         );
-        assert_eq!(low.len(), 15);
+        assert_eq!(low.len(), 2);
         let (_, odd) = unmarked(
             4,
             4,
