@@ -6,6 +6,9 @@
 
 use crate::bits::CellSet;
 
+mod implied;
+pub use implied::implied_houses;
+
 /// Where a house comes from; used for names in notation ("r3", "c5", "b2").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum HouseKind {
@@ -14,26 +17,31 @@ pub enum HouseKind {
     Box,
     /// Any other all-different group: a diagonal, a window, an extra region, a cage without sum.
     Region,
+    /// A group no rule names that must hold every digit once (`implied_houses`): the techniques
+    /// read it, the solver does not need it.
+    Implied,
 }
 
 impl HouseKind {
-    /// The letter of house names: 'r', 'c', 'b', 'g'.
+    /// The letter of house names: 'r', 'c', 'b', 'g', 'i'.
     pub fn letter(self) -> char {
         match self {
             HouseKind::Row => 'r',
             HouseKind::Column => 'c',
             HouseKind::Box => 'b',
             HouseKind::Region => 'g',
+            HouseKind::Implied => 'i',
         }
     }
 
-    /// The kind in words: "row", "column", "box", "region".
+    /// The kind in words: "row", "column", "box", "region", "hidden region".
     pub fn word(self) -> &'static str {
         match self {
             HouseKind::Row => "row",
             HouseKind::Column => "column",
             HouseKind::Box => "box",
             HouseKind::Region => "region",
+            HouseKind::Implied => "hidden region",
         }
     }
 }
@@ -151,7 +159,7 @@ impl Board {
         };
         let mut out: Vec<House> = Vec::with_capacity(houses.len());
         let mut seen: Vec<Vec<usize>> = Vec::new();
-        let mut numbers = [0usize; 4];
+        let mut numbers = [0usize; 5];
         for (kind, hc) in houses {
             let mut cs = hc.iter().map(index).collect::<Result<Vec<usize>, String>>()?;
             cs.sort_unstable();
@@ -159,12 +167,7 @@ impl Board {
             if cs.len() > digits {
                 return Err(format!(
                     "a {} of {} cells cannot hold distinct digits 1..{digits}",
-                    match kind {
-                        HouseKind::Row => "row",
-                        HouseKind::Column => "column",
-                        HouseKind::Box => "box",
-                        HouseKind::Region => "region",
-                    },
+                    kind.word(),
                     cs.len()
                 ));
             }
@@ -183,6 +186,18 @@ impl Board {
 
     pub fn cell_count(&self) -> usize {
         self.cell_pos.len()
+    }
+
+    /// The board with its implied houses (`implied_houses`) added after its own, for the
+    /// techniques; the board itself when it has none.
+    pub fn with_implied_houses(&self) -> std::borrow::Cow<'_, Board> {
+        let implied = implied_houses(self);
+        if implied.is_empty() {
+            return std::borrow::Cow::Borrowed(self);
+        }
+        let mut board = self.clone();
+        board.houses.extend(implied);
+        std::borrow::Cow::Owned(board)
     }
 
     /// True for a classic 9x9 with 3x3 boxes and no other house (the case with its own solver).
@@ -205,8 +220,29 @@ impl Board {
             (HouseKind::Row, Some((r, Some((a, b))))) => format!("r{r}c{a}-{b}"),
             (HouseKind::Column, Some((c, None))) => format!("c{c}"),
             (HouseKind::Column, Some((c, Some((a, b))))) => format!("r{a}-{b}c{c}"),
+            (HouseKind::Implied, _) => self.block_name(house).unwrap_or_else(|| format!("i{}", h.number)),
             (kind, _) => format!("{}{}", kind.letter(), h.number),
         }
+    }
+
+    /// "r159c234" for a house whose cells are every crossing of some rows and some columns (a
+    /// windoku's hidden groups): read without a picture of the board. None for other shapes.
+    fn block_name(&self, house: usize) -> Option<String> {
+        let cells = &self.houses[house].cells;
+        let mut rows: Vec<usize> = cells.iter().map(|&c| self.cell_pos[c].0 + 1).collect();
+        let mut cols: Vec<usize> = cells.iter().map(|&c| self.cell_pos[c].1 + 1).collect();
+        rows.sort_unstable();
+        rows.dedup();
+        cols.sort_unstable();
+        cols.dedup();
+        if rows.len() * cols.len() != cells.len() {
+            return None;
+        }
+        let list = |v: &[usize]| {
+            let sep = if v.iter().all(|&x| x <= 9) { "" } else { "," };
+            v.iter().map(usize::to_string).collect::<Vec<_>>().join(sep)
+        };
+        Some(format!("r{}c{}", list(&rows), list(&cols)))
     }
 
     /// A house in words: "row 3", "column 5", "box 2", "region 4"; on a multi-grid board "row 7
@@ -218,6 +254,10 @@ impl Board {
             (HouseKind::Row, Some((r, Some((a, b))))) => format!("row {r} in columns {a}-{b}"),
             (HouseKind::Column, Some((c, None))) => format!("column {c}"),
             (HouseKind::Column, Some((c, Some((a, b))))) => format!("column {c} in rows {a}-{b}"),
+            (HouseKind::Implied, _) => match self.block_name(house) {
+                Some(cells) => format!("hidden region {cells}"),
+                None => format!("hidden region {}", h.number),
+            },
             (kind, _) => format!("{} {}", kind.word(), h.number),
         }
     }

@@ -324,7 +324,9 @@ pub fn rate(p: &Puzzle, opts: &RateOptions) -> Result<Card, Error> {
             .map_err(Error::Options)?;
         &overridden
     };
-    let geometry = AnyGeometry::new(&p.board).map_err(Error::Board)?;
+    // The techniques also read the houses the board implies (a windoku's hidden groups).
+    let board = p.board.with_implied_houses();
+    let geometry = AnyGeometry::new(&board).map_err(Error::Board)?;
     let max_band = opts.max_band_override.unwrap_or_else(techniques::rated_max_band);
     let route_opts = route::RouteOptions {
         alternatives: opts.alternatives,
@@ -347,12 +349,12 @@ pub fn rate(p: &Puzzle, opts: &RateOptions) -> Result<Card, Error> {
         route::contents_cached(&cx, &start, &route_opts, &mut moves).map(|c| {
             // A card with band Unknown has null difficulty and time.
             let numbers = (want_model && c.band.is_some())
-                .then(|| model::compute_cached(&search, &p.board, &start, &solution, grader_model, moves))
+                .then(|| model::compute_cached(&search, &board, &start, &solution, grader_model, moves))
                 .flatten();
             // The limit passed while the numbers were computed: they are null, the card not complete.
             let model_cut = want_model && c.band.is_some() && numbers.is_none() && budget.passed();
             // SE's own way through the puzzle (null but for classic 9x9, or when the limit cut it).
-            let se = opts.fields.contains(&Field::Se).then(|| card::se::rate((geo, &p.board), &start, houses_only, budget));
+            let se = opts.fields.contains(&Field::Se).then(|| card::se::rate((geo, &board), &start, houses_only, budget));
             let cut = model_cut || (se == Some(None) && budget.passed());
             (c, numbers, cut, se)
         })
@@ -363,10 +365,10 @@ pub fn rate(p: &Puzzle, opts: &RateOptions) -> Result<Card, Error> {
                 completed: opts.max_seconds.map(|_| c.completed && !model_cut),
                 elapsed: started.elapsed().as_secs_f64(),
             };
-            let mut card = card::build(&p.board, &c, numbers.as_ref(), &opts.fields, &run);
+            let mut card = card::build(&board, &c, numbers.as_ref(), &opts.fields, &run);
             if opts.explain {
                 let levels = card::Levels { short: opts.explain_short, teach: opts.explain_teach };
-                card::explain_steps(&mut card, &p.board, &p.givens, &c, budget, levels);
+                card::explain_steps(&mut card, &board, &p.givens, &c, budget, levels);
             }
             card.se = se;
             let techniques: Vec<techniques::Tech> = c.listed.iter().map(|l| l.tech).collect();
