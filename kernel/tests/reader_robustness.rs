@@ -124,8 +124,7 @@ fn oversized_texts_are_refused_before_reading() {
 #[test]
 fn fuzz_regression_a_9x9_without_solution_obeys_the_time_limit() {
     let line = ".................................708.......43.659.......3..............4.........";
-    let mut opts = pencilmark::RateOptions::default();
-    opts.max_seconds = Some(0.2);
+    let opts = pencilmark::RateOptions { max_seconds: Some(0.2), ..Default::default() };
     let err = pencilmark::rate_str(line, &opts).unwrap_err();
     assert!(matches!(err, pencilmark::Error::Undecided), "{err}");
     let counted = pencilmark::count_str(
