@@ -45,7 +45,8 @@ struct Cli {
 
 #[derive(Args)]
 struct Input {
-    /// Puzzle file, one puzzle per line; `-` reads standard input.
+    /// Puzzle file, one puzzle per line; `-` or none reads standard input.
+    #[arg(default_value = "-")]
     file: String,
     /// Worker threads (default: available cores; at most 4 per available core, a larger value is
     /// capped).
@@ -107,7 +108,8 @@ enum Command {
     /// Input: one-line puzzles, JSON documents (on one line or over several), one after another.
     #[command(after_help = EXIT_HELP)]
     Export {
-        /// Puzzle file; `-` reads standard input.
+        /// Puzzle file; `-` or none reads standard input.
+        #[arg(default_value = "-")]
         file: String,
         /// Search nodes the uniqueness proof may use per puzzle (the canonical text holds the
         /// solution only for a unique puzzle); past it the puzzle gets an error instead of a
@@ -118,13 +120,15 @@ enum Command {
     /// Print the fingerprint (`sha256:<hex>`) of each puzzle, one per line.
     #[command(after_help = EXIT_HELP)]
     Fingerprint {
-        /// Puzzle file; `-` reads standard input.
+        /// Puzzle file; `-` or none reads standard input.
+        #[arg(default_value = "-")]
         file: String,
     },
     /// Check each puzzle strictly: prints `ok` or `error: line N: <reason>` per puzzle.
     #[command(after_help = EXIT_HELP)]
     Validate {
-        /// Puzzle file; `-` reads standard input.
+        /// Puzzle file; `-` or none reads standard input.
+        #[arg(default_value = "-")]
         file: String,
     },
     /// Print how many solutions each puzzle has, up to a limit: {"count": 0|1|2} with the default

@@ -80,6 +80,18 @@ fn stdin_fields_and_skipped_lines() {
     assert!(objs[0].get("band").is_none() && objs[0].get("contains").is_none());
 }
 
+/// Without a file every command reads standard input, as `-` does.
+#[test]
+fn no_file_reads_standard_input() {
+    let line = "4.3.....6.8....29..9.5.4..8..61.94......5......56.78..1..7.2.5..34....8.2.....7.1\n";
+    for command in ["rate", "solve", "count", "validate", "fingerprint", "export"] {
+        let piped = pencilmark(&[command], Some(line));
+        assert_eq!(piped.status.code(), Some(0), "{command}: {}", String::from_utf8_lossy(&piped.stderr));
+        assert_eq!(piped.stdout, pencilmark(&[command, "-"], Some(line)).stdout, "{command}");
+        assert!(!piped.stdout.is_empty(), "{command}");
+    }
+}
+
 #[test]
 fn bad_fields_and_missing_files_exit_2() {
     let out = pencilmark(&["rate", "data/examples/classic.txt", "--fields", "bnad"], None);

@@ -183,6 +183,29 @@ fn rate_and_rate_many_are_byte_identical_and_repeatable() {
     assert_eq!(again, singles);
 }
 
+/// The header's thread-safety sentence: pm_rate called from several threads at once, each with
+/// its own options (one with a grader_model override) and order, answers as it does alone.
+#[test]
+fn rate_from_many_threads_at_once_answers_as_alone() {
+    let file = include_str!("../../data/examples/classic.txt");
+    let options =
+        [None, Some(r#"{"grader_model": {"time.minutes_per_unit": 23.6}}"#), Some(r#"{"fields": ["se"]}"#)];
+    let jobs: Vec<(&str, Option<&str>)> =
+        file.lines().flat_map(|l| options.iter().map(move |&o| (l, o))).collect();
+    let alone: Vec<String> = jobs.iter().map(|&(l, o)| rate(l, o)).collect();
+    std::thread::scope(|s| {
+        for t in 0..4 {
+            let (jobs, alone) = (&jobs, &alone);
+            s.spawn(move || {
+                for k in 0..jobs.len() {
+                    let i = if t % 2 == 0 { (k + t) % jobs.len() } else { jobs.len() - 1 - k };
+                    assert_eq!(rate(jobs[i].0, jobs[i].1), alone[i], "thread {t}, job {i}");
+                }
+            });
+        }
+    });
+}
+
 #[test]
 fn count_solutions() {
     let count = |cells: &[u8], limit: u32| {
