@@ -9,8 +9,9 @@ modulo / multiplication equalities, reified comparisons for the outside clues). 
 our count runs on one thread; the search stops at the second solution. The time is CP-SAT's own
 wall time for the solve (model building in Python is not counted), the median of REPEATS runs
 (default 3). Prints one line per puzzle (kind, seed, count, milliseconds) and a summary per kind
-on stderr. Only the rule forms that data/samples/variants-9x9.jsonl uses are modelled; any other
-rule stops the script with its name.
+on stderr; exits with an error when any count is not 1 or the solution found is not the document's
+(a wrong model cannot hide behind a fast time). Only the rule forms that
+data/samples/variants-9x9.jsonl uses are modelled; any other rule stops the script with its name.
 """
 import json
 import statistics
@@ -330,13 +331,19 @@ class Model:
 
 
 def count_to_two(model, seconds=600.0):
+    """(solutions found, up to 2, or None when CP-SAT gave up; the first solution, cell by cell;
+    CP-SAT's wall time in seconds)."""
+
     class Stop(cp_model.CpSolverSolutionCallback):
         def __init__(self):
             super().__init__()
             self.n = 0
+            self.first = None
 
         def on_solution_callback(self):
             self.n += 1
+            if self.first is None:
+                self.first = [self.value(model.x[i]) for i in sorted(model.x)]
             if self.n >= 2:
                 self.stop_search()
 
@@ -347,26 +354,34 @@ def count_to_two(model, seconds=600.0):
     cb = Stop()
     status = solver.solve(model.m, cb)
     if status == cp_model.UNKNOWN:
-        return None, solver.wall_time
-    return cb.n, solver.wall_time
+        return None, None, solver.wall_time
+    return cb.n, cb.first, solver.wall_time
 
 
 def main():
     path = sys.argv[1]
     repeats = int(sys.argv[2]) if len(sys.argv) > 2 else 3
     per_kind = {}
+    wrong = []
     print("kind\tseed\tcount\tms")
     for line in open(path):
         item = json.loads(line)
-        times, n = [], None
+        doc = item["document"]
+        times = []
         for _ in range(repeats):
-            n, wall = count_to_two(Model(item["document"]))
+            n, first, wall = count_to_two(Model(doc))
             times.append(wall * 1000)
+            # Every puzzle of the set is unique, with its solution in the document: a model that
+            # finds another count or another grid is wrong, and its time would mean nothing.
+            if n != 1 or first != doc["solution"]:
+                wrong.append(f"{item['kind']} seed {item['seed']}: count {n}")
         ms = statistics.median(times)
         print(f"{item['kind']}\t{item['seed']}\t{n}\t{ms:.3f}", flush=True)
         per_kind.setdefault(item["kind"], []).append(ms)
     for kind, ms in per_kind.items():
         print(f"{kind}: median {statistics.median(ms):.2f} ms, worst {max(ms):.2f} ms over {len(ms)}", file=sys.stderr)
+    if wrong:
+        sys.exit("CP-SAT disagrees with the set (count or solution):\n" + "\n".join(sorted(set(wrong))))
 
 
 if __name__ == "__main__":
