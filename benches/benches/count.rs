@@ -1,10 +1,15 @@
 //! Count-to-2 (the uniqueness proof generators run) over the public puzzle files, for each code
 //! path of the 9x9 counter, with the `sudoku` crate beside it when the `peer` feature is on; and the
-//! general solver on generated 16x16 and 25x25 puzzles.
+//! general solver on generated 16x16 and 25x25 puzzles; and the rule layer on the variant puzzles
+//! of data/samples/variants-9x9.jsonl, one group per kind and one benchmark per puzzle (the peer
+//! there is CP-SAT, timed by tools/cpsat/count_cpsat.py on the same file).
 //!
 //! cargo bench -p pencilmark-benches --features peer --bench count [-- FILTER]
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use pencilmark::CountOptions;
+use pencilmark::count::count_puzzle;
+use pencilmark::format::Puzzle;
 use pencilmark::solve::{Solver, classic9 as c9};
 use pencilmark_benches::{SETS, cells, generated, load};
 use std::hint::black_box;
@@ -61,5 +66,49 @@ fn general(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, classic, general);
+/// The puzzles of data/samples/variants-9x9.jsonl (made by `examples/variant_set.rs`) grouped by
+/// kind in file order: (kind, [(seed, puzzle)]).
+fn variant_puzzles() -> Vec<(String, Vec<(u64, Puzzle)>)> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/samples/variants-9x9.jsonl");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut kinds: Vec<(String, Vec<(u64, Puzzle)>)> = Vec::new();
+    for line in text.lines() {
+        let item: serde_json::Value = serde_json::from_str(line).expect("one JSON object a line");
+        let kind = item["kind"].as_str().expect("a kind").to_string();
+        let seed = item["seed"].as_u64().expect("a seed");
+        let puzzle =
+            pencilmark::read_puzzle(&item["document"].to_string()).expect("a puzzle the engine reads");
+        match kinds.last_mut() {
+            Some((k, list)) if *k == kind => list.push((seed, puzzle)),
+            _ => kinds.push((kind, vec![(seed, puzzle)])),
+        }
+    }
+    kinds
+}
+
+/// Count-to-2 of each variant puzzle on its own (per-puzzle times, so that a kind's median can be
+/// set beside CP-SAT's); the rule solver is built inside the timed call, as every entry point does.
+/// Each puzzle is proved unique before its timing (only for the benchmarks the filter selects).
+fn variants(c: &mut Criterion) {
+    let count_to_2 = CountOptions { limit: 2, solution: false, max_seconds: None };
+    for (kind, puzzles) in variant_puzzles() {
+        let mut g = c.benchmark_group(format!("count2-variants/{kind}"));
+        g.sample_size(10).warm_up_time(Duration::from_millis(200)).measurement_time(Duration::from_secs(1));
+        for (seed, puzzle) in &puzzles {
+            // Criterion calls the routine once per phase; one proof is enough.
+            let mut proved = false;
+            g.bench_with_input(BenchmarkId::new("pencilmark", seed), puzzle, |b, p| {
+                if !proved {
+                    let counted = count_puzzle(p, &count_to_2).expect("a count");
+                    assert_eq!(counted.count, 1, "{kind} seed {seed} is not unique");
+                    proved = true;
+                }
+                b.iter(|| count_puzzle(black_box(p), &count_to_2).unwrap().count)
+            });
+        }
+        g.finish();
+    }
+}
+
+criterion_group!(benches, classic, general, variants);
 criterion_main!(benches);

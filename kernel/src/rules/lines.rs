@@ -185,13 +185,51 @@ impl Family for Lines {
             "between" => {
                 out.push(Constraint::Between { ends: [ids[0], ids[n - 1]], middle: ids[1..n - 1].to_vec() })
             }
-            "lockout" => out.push(Constraint::pair(ids[0], ids[n - 1], d, |a, b| (a - b).abs() >= p.value)),
+            "lockout" => {
+                out.push(Constraint::pair(ids[0], ids[n - 1], d, |a, b| (a - b).abs() >= p.value));
+                // Each middle cell against the two ends: the triples that keep it outside their
+                // interval, so that a placed end narrows the middle at once.
+                let span = |a: i64, b: i64| (a - b).abs() >= p.value;
+                let mut triples = Vec::new();
+                for a in 1..=d as i64 {
+                    for b in (1..=d as i64).filter(|&b| span(a, b)) {
+                        triples.extend(
+                            (1..=d as i64)
+                                .filter(|&x| x < a.min(b) || x > a.max(b))
+                                .map(|x| vec![a as u8, b as u8, x as u8]),
+                        );
+                    }
+                }
+                for &m in &ids[1..n - 1] {
+                    out.push(Constraint::Tuples {
+                        cells: vec![ids[0], ids[n - 1], m],
+                        tuples: triples.clone(),
+                    });
+                }
+            }
             "double_arrow" => {
                 let mut terms = vec![(ids[0], 1), (ids[n - 1], 1)];
                 terms.extend(ids[1..n - 1].iter().map(|&c| (c, -1)));
                 out.push(Constraint::Linear { terms, total: 0 });
             }
-            "region_sum" => {}
+            "region_sum" => {
+                // Runs of the path inside one region (the placed check's cut); neighbouring runs
+                // have equal sums.
+                let regions: Vec<Option<usize>> =
+                    cells.iter().map(|&c| layout.region_of[layout.cell(c)]).collect();
+                let mut runs: Vec<Vec<usize>> = Vec::new();
+                for (i, &id) in ids.iter().enumerate() {
+                    match runs.last_mut() {
+                        Some(run) if regions[i] == regions[i - 1] => run.push(id),
+                        _ => runs.push(vec![id]),
+                    }
+                }
+                for w in runs.windows(2) {
+                    let mut terms: Vec<(usize, i64)> = w[0].iter().map(|&c| (c, 1)).collect();
+                    terms.extend(w[1].iter().map(|&c| (c, -1)));
+                    out.push(Constraint::Linear { terms, total: 0 });
+                }
+            }
             other => return Err(format!("unknown line kind {other:?}")),
         }
         Ok(out)

@@ -80,9 +80,13 @@ impl RuleSolver {
         }
         let mut count = 0;
         let mut first = None;
-        let mut stack = vec![root];
+        // Each node with the cell branched on to make it (None at the root). A cell whose
+        // branches keep failing gains weight, and the next branch prefers it (dom/wdeg-like):
+        // sums over many cells fail deep below the cell that decides them.
+        let mut stack = vec![(root, None::<usize>)];
+        let mut fails = vec![0u32; self.cells];
         let mut nodes: u64 = 0;
-        while let Some(mut masks) = stack.pop() {
+        while let Some((mut masks, branched)) = stack.pop() {
             nodes += 1;
             if let Some(at) = deadline
                 && nodes.is_multiple_of(256)
@@ -91,12 +95,18 @@ impl RuleSolver {
                 return Err(TimedOut);
             }
             if self.propagate(&mut masks).is_err() {
+                if let Some(c) = branched {
+                    fails[c] += 1;
+                }
                 continue;
             }
-            // The open cell with the fewest candidates; none open = a full grid.
-            let open = (0..self.cells)
-                .filter(|&c| !masks[c].is_power_of_two())
-                .min_by_key(|&c| masks[c].count_ones());
+            // The open cell with the fewest candidates per failure weight; none open = a full
+            // grid. Compared as count·(1+w') < count'·(1+w) to stay in integers.
+            let open = (0..self.cells).filter(|&c| !masks[c].is_power_of_two()).min_by(|&a, &b| {
+                let key = |c: usize| u64::from(masks[c].count_ones());
+                let w = |c: usize| 1 + u64::from(fails[c]);
+                (key(a) * w(b)).cmp(&(key(b) * w(a)))
+            });
             let Some(cell) = open else {
                 let values = values_of(&masks);
                 if self.full_grid_ok(&values) {
@@ -115,7 +125,7 @@ impl RuleSolver {
             for d in (0..32).rev().filter(|d| m >> d & 1 == 1) {
                 let mut child = masks.clone();
                 child[cell] = 1 << d;
-                stack.push(child);
+                stack.push((child, Some(cell)));
             }
         }
         Ok(Count { count, solution: first })
