@@ -256,17 +256,6 @@ impl RuleKind {
     }
 }
 
-/// Which search can decide a document's solutions.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RuleSupport {
-    /// Houses only: the engine's solver.
-    Houses,
-    /// Houses and killer cages (cages with a sum): the solver's cage search.
-    HousesAndCageSums,
-    /// Other rules, or pencil marks: no search decides it yet.
-    Unsupported,
-}
-
 /// A rule as read: its index in the file and its typed form (the one copy of its content; the
 /// written form is [`RuleKind::to_json`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -347,20 +336,10 @@ impl Document {
         }
     }
 
-    /// Which search can decide this document (see [`RuleSupport`]).
-    pub fn rule_support(&self) -> RuleSupport {
-        if self.candidates.is_some() {
-            return RuleSupport::Unsupported;
-        }
-        let mut cage_sums = false;
-        for r in &self.rules {
-            match r.kind {
-                RuleKind::Cage { sum: Some(_), .. } => cage_sums = true,
-                ref k if k.is_house() => {}
-                _ => return RuleSupport::Unsupported,
-            }
-        }
-        if cage_sums { RuleSupport::HousesAndCageSums } else { RuleSupport::Houses }
+    /// True when every rule is a house and no cell carries candidates: the house solver decides
+    /// it; anything else goes through the rule layer.
+    pub fn houses_only(&self) -> bool {
+        self.candidates.is_none() && self.rules.iter().all(|r| r.kind.is_house())
     }
 
     /// The origins of the `grid` / `box_grid` rules.

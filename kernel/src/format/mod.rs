@@ -22,7 +22,7 @@ pub use canonical::fingerprint;
 pub use classic::read_classic;
 pub(crate) use classic::{LINE_SIZES, symbol_byte_value};
 pub use describe::{Description, describe};
-pub use document::{Document, Pos, RuleKind, RuleSupport};
+pub use document::{Document, Pos, RuleKind};
 pub use exchange::read_document;
 pub use houses::document_houses;
 pub use writer::write_export;

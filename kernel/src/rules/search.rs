@@ -9,6 +9,7 @@ use super::{CompiledRule, Constraint, Digits, Layout};
 use crate::board::Board;
 use crate::format::Document;
 use crate::solve::Count;
+use crate::solve::Cutoff;
 use std::time::Instant;
 
 /// A document's board and rules compiled for counting.
@@ -67,6 +68,17 @@ impl RuleSolver {
 
     /// Counts solutions of `givens` (0 = empty) up to `limit`, giving up at `deadline`.
     pub fn count(&self, givens: &[u8], limit: u32, deadline: Option<Instant>) -> Result<Count, TimedOut> {
+        self.count_cut(givens, limit, deadline.map(Cutoff::Deadline))
+    }
+
+    /// As [`RuleSolver::count`], giving up at `cutoff`: a deadline, or a number of search nodes
+    /// (deterministic, for the canonical writer).
+    pub(crate) fn count_cut(
+        &self,
+        givens: &[u8],
+        limit: u32,
+        cutoff: Option<Cutoff>,
+    ) -> Result<Count, TimedOut> {
         let limit = limit.max(1);
         let mut root = self.root.clone();
         for (c, &v) in givens.iter().enumerate() {
@@ -88,10 +100,12 @@ impl RuleSolver {
         let mut nodes: u64 = 0;
         while let Some((mut masks, branched)) = stack.pop() {
             nodes += 1;
-            if let Some(at) = deadline
-                && nodes.is_multiple_of(256)
-                && Instant::now() >= at
-            {
+            let spent = match cutoff {
+                None => false,
+                Some(Cutoff::Nodes(max)) => nodes > max,
+                Some(Cutoff::Deadline(at)) => nodes.is_multiple_of(256) && Instant::now() >= at,
+            };
+            if spent {
                 return Err(TimedOut);
             }
             if self.propagate(&mut masks).is_err() {

@@ -3,13 +3,12 @@
 //! `Solver` compiles a board once (house masks at the board's width) and then counts any number of
 //! puzzles on it, which is what batch callers and generators want.
 
-pub(crate) mod cage_search;
 pub mod classic9;
 mod general;
 #[cfg(any(test, feature = "test-support"))]
 pub mod oracle;
 
-pub(crate) use general::{Node, count_from};
+pub(crate) use general::{Cutoff, Node, count_from};
 
 use crate::Error;
 use crate::board::{Board, Geometry};
@@ -207,10 +206,7 @@ pub fn count(puzzle: &Puzzle, limit: u32) -> Result<Count, Error> {
 /// True when a puzzle has rules other than houses, or given candidates (the rule layer solves
 /// it; the house solvers know neither).
 pub fn has_variant_rules(puzzle: &Puzzle) -> bool {
-    puzzle
-        .document
-        .as_deref()
-        .is_some_and(|d| d.candidates.is_some() || d.rules.iter().any(|r| !r.kind.is_house()))
+    puzzle.document.as_deref().is_some_and(|d| !d.houses_only())
 }
 
 /// As [`count`], giving up at `deadline` (`Ok(None)`). Errors: rules no family solves

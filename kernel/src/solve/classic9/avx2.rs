@@ -10,7 +10,7 @@
 use super::grid::Grid;
 use super::lanes::Lanes;
 use super::search::count_with;
-use crate::solve::general::Cutoff;
+use crate::solve::Cutoff;
 use core::arch::x86_64::*;
 
 /// AVX2 path if the CPU has it, else None. Exposed for tests/benches.

@@ -9,7 +9,7 @@
 use super::grid::Grid;
 use super::lanes::Lanes;
 use super::search::count_with;
-use crate::solve::general::Cutoff;
+use crate::solve::Cutoff;
 use core::arch::aarch64::*;
 
 /// NEON path (aarch64 baseline). Exposed for tests/benches.

@@ -5,7 +5,7 @@
 use super::grid::Grid;
 use super::lanes::Lanes;
 use super::search::count_with;
-use crate::solve::general::Cutoff;
+use crate::solve::Cutoff;
 
 /// Portable (no intrinsics) path; same results as `count`. Exposed for tests/benches.
 pub fn count_portable(givens: &[u8; 81], limit: u32, solution: Option<&mut [u8; 81]>) -> u32 {

@@ -4,7 +4,7 @@
 use super::grid::{C9, CM0, CM01, CM2, CM12, Grid, PEERS, TRI, init_grid, write_solution};
 use super::lanes::{Lanes, load_all, store_all};
 use super::propagate::{Status, fixpoint};
-use crate::solve::general::Cutoff;
+use crate::solve::Cutoff;
 use core::mem::MaybeUninit;
 
 /// The whole count on one instruction set: every path's entry point is this, inlined into a

@@ -7,7 +7,7 @@
 use super::grid::Grid;
 use super::lanes::Lanes;
 use super::search::count_with;
-use crate::solve::general::Cutoff;
+use crate::solve::Cutoff;
 use core::arch::x86_64::*;
 
 /// SSE2 path (x86_64 baseline). Exposed for tests/benches.
