@@ -112,8 +112,8 @@ enum Command {
         #[arg(default_value = "-")]
         file: String,
         /// Search nodes the uniqueness proof may use per puzzle (the canonical text holds the
-        /// solution only for a unique puzzle); past it the puzzle gets an error instead of a
-        /// search without end.
+        /// solution only for a unique puzzle); past it a puzzle of houses only gets an error
+        /// instead of a search without end, one with other rules is written without a solution.
         #[arg(long, default_value_t = pencilmark::export::EXPORT_MAX_NODES)]
         max_nodes: u64,
     },

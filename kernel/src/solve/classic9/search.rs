@@ -24,13 +24,14 @@ pub(super) fn count_with<V: Lanes>(
     solve::<V>(&g, stop, band, limit, solution, cutoff)
 }
 
-/// Whether a search that has visited `nodes` nodes is past its cutoff. A puzzle with few givens
-/// and no solution can take the 9x9 search minutes, so a caller's time limit is read here too.
+/// Whether the search is past its cutoff on entering its `nodes`-th node. A puzzle with few
+/// givens and no solution can take the 9x9 search minutes, so a caller's time limit is read here
+/// too; the first 1023 nodes always run, so a puzzle that quick is answered even with a limit of 0.
 #[inline(always)]
 fn spent(cutoff: Option<Cutoff>, nodes: u64) -> bool {
     match cutoff {
         None => false,
-        Some(Cutoff::Nodes(max)) => nodes >= max,
+        Some(Cutoff::Nodes(max)) => nodes > max,
         // The clock is read every 1024 nodes (about 0.1 ms of search).
         Some(Cutoff::Deadline(at)) => nodes.is_multiple_of(1024) && std::time::Instant::now() >= at,
     }
@@ -71,10 +72,10 @@ fn solve<V: Lanes>(
     // the root's single cells have not had their rows cleared yet
     let mut root = true;
     loop {
+        nodes += 1;
         if spent(cutoff, nodes) {
             return Err(count);
         }
-        nodes += 1;
         let (st, _ones, _twos) = fixpoint(&mut s, !band, !root, band);
         root = false;
         match st {
