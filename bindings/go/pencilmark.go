@@ -287,8 +287,8 @@ func CountSolutions(board []byte, limit uint32) (int, error) {
 }
 
 // CountSolutionsWithin is CountSolutions bounded by a time limit (seconds, at least 0): ErrUndecided
-// when it passes first. Large boards can otherwise take very long; a 9x9 finishes within
-// milliseconds.
+// when it passes first. Large boards, and a 9x9 with few givens and no solution, can otherwise
+// take minutes.
 func CountSolutionsWithin(board []byte, limit uint32, maxSeconds float64) (int, error) {
 	p, n := cells(board)
 	r := C.pm_count_solutions_within(p, n, C.uint32_t(limit), C.double(maxSeconds))

@@ -6,7 +6,7 @@
 use crate::escape::{plain, push_error_object};
 use crate::input::Batch;
 use pencilmark::format::FormatError;
-use pencilmark::solve::count_cells;
+use pencilmark::solve::count_cells_until;
 use pencilmark::{CountOptions, Error, ErrorKind, RateOptions};
 use std::fmt::Write;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -73,11 +73,12 @@ pub fn count(text: &str, line: usize, opts: &CountOptions, out: &mut String) -> 
         out.push('\n');
         return Ok(());
     };
-    // The 9x9 counter finishes within milliseconds, so the time limit never applies to it.
+    let deadline = opts.deadline_from(Instant::now());
     let mut grid = [0u8; 81];
     // plain_classic9 checked every byte, so the counter cannot refuse them.
-    let count = count_cells(cells, opts.limit, opts.solution.then_some(&mut grid[..]))
-        .map_err(|e| Error::Format(FormatError { message: e.to_string(), column: None }))?;
+    let count = count_cells_until(cells, opts.limit, opts.solution.then_some(&mut grid[..]), deadline)
+        .map_err(|e| Error::Format(FormatError { message: e.to_string(), column: None }))?
+        .ok_or(Error::Undecided)?;
     let _ = write!(out, "{{\"count\":{count}");
     if opts.solution && count > 0 {
         out.push_str(",\"solution\":\"");
@@ -90,14 +91,18 @@ pub fn count(text: &str, line: usize, opts: &CountOptions, out: &mut String) -> 
 
 pub fn solve(text: &str, line: usize, max_seconds: Option<f64>, out: &mut String) -> Result<(), Error> {
     let mut grid = [0u8; 81];
+    let deadline = CountOptions { max_seconds, ..CountOptions::default() }.deadline_from(Instant::now());
     // A unique 9x9 is answered by the counter; the other outcomes go the long way for their message.
-    let fast = plain_classic9(text).is_some_and(|cells| count_cells(cells, 2, Some(&mut grid)) == Ok(1));
+    let fast = match plain_classic9(text).map(|cells| count_cells_until(cells, 2, Some(&mut grid), deadline)) {
+        Some(Ok(None)) => return Err(Error::Undecided),
+        Some(found) => found == Ok(Some(1)),
+        None => false,
+    };
     let solution;
     let values: &[u8] = if fast {
         &grid
     } else {
         let p = pencilmark::read_puzzle(text)?;
-        let deadline = CountOptions { max_seconds, ..CountOptions::default() }.deadline_from(Instant::now());
         solution = pencilmark::unique_solution_until(&p, deadline)?;
         &solution
     };

@@ -100,7 +100,8 @@ enum Command {
         #[command(flatten)]
         input: Input,
         /// Time limit per puzzle in seconds; a puzzle whose uniqueness is not proven in time gets
-        /// an "undecided" error (a classic 9x9 always finishes within milliseconds).
+        /// an "undecided" error (a 9x9 takes microseconds, unless it has few givens and no
+        /// solution: then it can take minutes).
         #[arg(long, value_name = "S", value_parser = parse_seconds)]
         max_seconds: Option<f64>,
     },
@@ -144,8 +145,8 @@ enum Command {
         #[arg(long)]
         solution: bool,
         /// Time limit per puzzle in seconds; a count not finished in time gets an "undecided"
-        /// error (large boards and variant rules can take long; a classic 9x9 always finishes
-        /// within milliseconds).
+        /// error (large boards, variant rules and a 9x9 with few givens and no solution can take
+        /// minutes).
         #[arg(long, value_name = "S", value_parser = parse_seconds)]
         max_seconds: Option<f64>,
     },

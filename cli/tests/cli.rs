@@ -262,3 +262,16 @@ fn quality_adjusts_the_publishing_checks() {
         assert!(String::from_utf8_lossy(&out.stderr).contains("invalid --quality"), "{bad}");
     }
 }
+
+#[test]
+fn a_9x9_without_solution_obeys_max_seconds_in_count_and_solve() {
+    // Eleven givens no grid completes: the 9x9 counter searches them for minutes (a fuzz finding);
+    // without the limit the answer would be a count of 0 or "no solution", minutes later.
+    let line = ".................................708.......43.659.......3..............4.........\n";
+    for command in ["count", "solve"] {
+        let out = pencilmark(&[command, "--max-seconds", "0.2", "-"], Some(line));
+        let v = &json_lines(&out)[0];
+        assert_eq!(v["kind"], "undecided", "{command}: {v}");
+        assert_eq!(out.status.code(), Some(1), "{command}");
+    }
+}

@@ -247,7 +247,7 @@ pub unsafe extern "C" fn pm_count_solutions(cells: *const u8, len: usize, limit:
 }
 
 /// As pm_count_solutions, within a time limit: `max_seconds` (finite, >= 0) bounds the count, which
-/// large boards can otherwise make very long (a classic 9x9 always finishes within milliseconds).
+/// large boards, and a 9x9 with few givens and no solution, can otherwise make minutes long.
 ///
 /// Returns min(count, limit) when >= 0, or a negative PM_STATUS_*: UNDECIDED (the limit passed
 /// first), NULL_ARGUMENT, INVALID_PUZZLE, INVALID_OPTIONS (max_seconds negative or not a number),
@@ -281,7 +281,7 @@ pub unsafe extern "C" fn pm_count_solutions_within(
         // SAFETY: `cells` is not NULL, `len` <= PM_MAX_CELLS keeps the size far below isize::MAX,
         // u8 needs no alignment, and the caller guarantees `len` readable, unmodified bytes.
         let cells = unsafe { std::slice::from_raw_parts(cells, len) };
-        match engine::solve::count_cells_until(cells, limit, deadline) {
+        match engine::solve::count_cells_until(cells, limit, None, deadline) {
             Ok(Some(n)) => i32::try_from(n).unwrap_or(i32::MAX),
             Ok(None) => pm_status::Undecided as i32,
             Err(_) => pm_status::InvalidPuzzle as i32,

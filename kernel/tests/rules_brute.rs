@@ -68,21 +68,7 @@ fn random_rule(rng: &mut StdRng, family: &str, d: usize, grid: &[u8]) -> String 
             }
         }
         "lines" => {
-            let kinds = [
-                "thermo",
-                "slow_thermo",
-                "whisper",
-                "renban",
-                "region_sum",
-                "palindrome",
-                "entropic",
-                "modular",
-                "parity",
-                "zipper",
-                "between",
-                "lockout",
-                "double_arrow",
-            ];
+            let kinds = pencilmark::format::LINE_KINDS;
             let kind = kinds[rng.random_range(0..kinds.len())];
             let len = rng.random_range(2..=5);
             let cs = path(rng, d, len);

@@ -8,6 +8,23 @@ use super::exchange::fail;
 use super::geometry::{OutsideFault, adjacent, is_block, outside_fault, touching};
 use super::json::Json;
 
+/// The kinds of a `line` rule (puzzle-format.md section 4.4).
+pub const LINE_KINDS: &[&str] = &[
+    "thermo",
+    "slow_thermo",
+    "whisper",
+    "renban",
+    "region_sum",
+    "palindrome",
+    "entropic",
+    "modular",
+    "parity",
+    "zipper",
+    "between",
+    "lockout",
+    "double_arrow",
+];
+
 /// The members each rule family allows: (type, kinds or empty, required, optional).
 struct Family {
     kinds: &'static [&'static str],
@@ -24,21 +41,7 @@ fn family(t: &str) -> Option<Family> {
         "region" => f(&["diagonal", "window", "disjoint", "colour", "extra", "region"], &["cells"], &[]),
         "cage" => f(&[], &["cells"], &["sum"]),
         "line" => f(
-            &[
-                "thermo",
-                "slow_thermo",
-                "whisper",
-                "renban",
-                "region_sum",
-                "palindrome",
-                "entropic",
-                "modular",
-                "parity",
-                "zipper",
-                "between",
-                "lockout",
-                "double_arrow",
-            ],
+            LINE_KINDS,
             &["cells"],
             &["closed", "value", "groups"],
         ),

@@ -348,17 +348,42 @@ fn standard_solver(cells: &[u8]) -> Result<(Solver, Vec<u8>), CellsError> {
     Ok((Solver::new(&board).expect("one-line boards fit the engine"), givens))
 }
 
-/// As [`count_cells`] without a solution, giving up at `deadline` (`Ok(None)`).
+/// As [`count_cells`], giving up at `deadline` (`Ok(None)`): a few givens with no solution can
+/// keep even the 9x9 counter busy for minutes. A 9x9 still allocates nothing.
 pub fn count_cells_until(
     cells: &[u8],
     limit: u32,
+    solution: Option<&mut [u8]>,
     deadline: Option<std::time::Instant>,
 ) -> Result<Option<u32>, CellsError> {
     let Some(at) = deadline else {
-        return count_cells(cells, limit, None).map(Some);
+        return count_cells(cells, limit, solution).map(Some);
     };
+    if let Some(out) = &solution
+        && out.len() < cells.len()
+    {
+        return Err(CellsError::Output { needed: cells.len(), got: out.len() });
+    }
+    if cells.len() == 81 {
+        let (mut givens, mut grid) = ([0u8; 81], [0u8; 81]);
+        read_cells(cells, &mut givens)?;
+        let cutoff = Some(general::Cutoff::Deadline(at));
+        let Ok(n) = classic9::count_cut(&givens, limit.max(1), Some(&mut grid), cutoff) else {
+            return Ok(None);
+        };
+        if let Some(out) = solution
+            && n > 0
+        {
+            out[..81].copy_from_slice(&grid);
+        }
+        return Ok(Some(n));
+    }
     let (solver, givens) = standard_solver(cells)?;
-    Ok(solver.count_until(&givens, limit, at).map(|c| c.count))
+    let Some(count) = solver.count_until(&givens, limit, at) else { return Ok(None) };
+    if let (Some(out), Some(found)) = (solution, &count.solution) {
+        out[..found.len()].copy_from_slice(found);
+    }
+    Ok(Some(count.count))
 }
 
 #[cfg(test)]
@@ -383,6 +408,27 @@ mod tests {
         line.replace_range(0..2, "11");
         let p = read_classic(&line).unwrap();
         assert_eq!(count(&p, 2).unwrap().count, 0);
+    }
+
+    #[test]
+    fn cell_arrays_within_a_deadline_answer_as_without_one_or_give_up() {
+        let far = Some(std::time::Instant::now() + std::time::Duration::from_secs(600));
+        let nine = "....4.8.3.6...8..29.86.5..1235.........7..2.........96..2......8.12..7...9.......";
+        let sixteen = ".".repeat(256);
+        for line in [nine, sixteen.as_str()] {
+            let (mut plain, mut limited) = (vec![0u8; line.len()], vec![0u8; line.len()]);
+            let n = count_cells(line.as_bytes(), 2, Some(&mut plain)).unwrap();
+            assert_eq!(count_cells_until(line.as_bytes(), 2, Some(&mut limited), far), Ok(Some(n)));
+            assert_eq!(plain, limited);
+        }
+        // Eleven givens without a solution: minutes of search, so a passed deadline gives up.
+        let hard = ".................................708.......43.659.......3..............4.........";
+        let past = Some(std::time::Instant::now());
+        assert_eq!(count_cells_until(hard.as_bytes(), 2, Some(&mut [0u8; 81]), past), Ok(None));
+        assert_eq!(
+            count_cells_until(nine.as_bytes(), 2, Some(&mut [0u8; 9]), far),
+            Err(CellsError::Output { needed: 81, got: 9 })
+        );
     }
 
     #[test]
