@@ -220,7 +220,7 @@ int32_t pm_count_solutions(const uint8_t *cells, size_t len, uint32_t limit);
 
 /**
  * As pm_count_solutions, within a time limit: `max_seconds` (finite, >= 0) bounds the count, which
- * large boards can otherwise make very long (a classic 9x9 always finishes within milliseconds).
+ * large boards, and a 9x9 with few givens and no solution, can otherwise make minutes long.
  *
  * Returns min(count, limit) when >= 0, or a negative PM_STATUS_*: UNDECIDED (the limit passed
  * first), NULL_ARGUMENT, INVALID_PUZZLE, INVALID_OPTIONS (max_seconds negative or not a number),

@@ -93,7 +93,8 @@ pub fn solve(text: &str, line: usize, max_seconds: Option<f64>, out: &mut String
     let mut grid = [0u8; 81];
     let deadline = CountOptions { max_seconds, ..CountOptions::default() }.deadline_from(Instant::now());
     // A unique 9x9 is answered by the counter; the other outcomes go the long way for their message.
-    let fast = match plain_classic9(text).map(|cells| count_cells_until(cells, 2, Some(&mut grid), deadline)) {
+    let fast = match plain_classic9(text).map(|cells| count_cells_until(cells, 2, Some(&mut grid), deadline))
+    {
         Some(Ok(None)) => return Err(Error::Undecided),
         Some(found) => found == Ok(Some(1)),
         None => false,

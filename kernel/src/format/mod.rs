@@ -23,9 +23,9 @@ pub use classic::read_classic;
 pub(crate) use classic::{LINE_SIZES, symbol_byte_value};
 pub use describe::{Description, describe};
 pub use document::{Document, Pos, RuleKind};
-pub use rule_reader::LINE_KINDS;
 pub use exchange::read_document;
 pub use houses::document_houses;
+pub use rule_reader::LINE_KINDS;
 pub use writer::write_export;
 
 use crate::board::{Board, HouseKind, standard_box};

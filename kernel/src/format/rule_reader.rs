@@ -40,11 +40,7 @@ fn family(t: &str) -> Option<Family> {
         "box" | "row" | "column" => f(&[], &["cells"], &[]),
         "region" => f(&["diagonal", "window", "disjoint", "colour", "extra", "region"], &["cells"], &[]),
         "cage" => f(&[], &["cells"], &["sum"]),
-        "line" => f(
-            LINE_KINDS,
-            &["cells"],
-            &["closed", "value", "groups"],
-        ),
+        "line" => f(LINE_KINDS, &["cells"], &["closed", "value", "groups"]),
         "arrow" => f(&[], &["bulb", "lines"], &[]),
         "edge" => f(
             &["kropki", "xv", "difference", "sum", "product", "ratio", "less"],
