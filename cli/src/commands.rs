@@ -64,7 +64,20 @@ fn plain_classic9(text: &str) -> Option<&[u8]> {
 }
 
 fn push_grid(out: &mut String, values: &[u8]) {
-    out.extend(values.iter().map(|&v| pencilmark::board::Board::digit_symbol(v)));
+    // Symbols are ASCII: a row of bytes at a time, not a char at a time (a tenth of solve's time).
+    for chunk in values.chunks(81) {
+        let mut row = [0u8; 81];
+        for (symbol, &v) in row.iter_mut().zip(chunk) {
+            *symbol = pencilmark::board::Board::digit_symbol(v) as u8;
+        }
+        out.push_str(std::str::from_utf8(&row[..chunk.len()]).expect("digit symbols are ASCII"));
+    }
+}
+
+/// When a count of this line gives up; without a time limit the clock is not read at all (a
+/// hundredth of a 9x9 count).
+fn deadline(opts: &CountOptions) -> Option<Instant> {
+    opts.max_seconds.and_then(|_| opts.deadline_from(Instant::now()))
 }
 
 pub fn count(text: &str, line: usize, opts: &CountOptions, out: &mut String) -> Result<(), Error> {
@@ -73,7 +86,7 @@ pub fn count(text: &str, line: usize, opts: &CountOptions, out: &mut String) -> 
         out.push('\n');
         return Ok(());
     };
-    let deadline = opts.deadline_from(Instant::now());
+    let deadline = deadline(opts);
     let mut grid = [0u8; 81];
     // plain_classic9 checked every byte, so the counter cannot refuse them.
     let count = count_cells_until(cells, opts.limit, opts.solution.then_some(&mut grid[..]), deadline)
@@ -91,7 +104,7 @@ pub fn count(text: &str, line: usize, opts: &CountOptions, out: &mut String) -> 
 
 pub fn solve(text: &str, line: usize, max_seconds: Option<f64>, out: &mut String) -> Result<(), Error> {
     let mut grid = [0u8; 81];
-    let deadline = CountOptions { max_seconds, ..CountOptions::default() }.deadline_from(Instant::now());
+    let deadline = deadline(&CountOptions { max_seconds, ..CountOptions::default() });
     // A unique 9x9 is answered by the counter; the other outcomes go the long way for their message.
     let fast = match plain_classic9(text).map(|cells| count_cells_until(cells, 2, Some(&mut grid), deadline))
     {
