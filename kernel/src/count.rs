@@ -49,12 +49,7 @@ impl CountOptions {
                 })?;
         }
         opts.solution = raw.solution.unwrap_or(false);
-        opts.max_seconds = match raw.max_seconds {
-            None | Some(serde_json::Value::Null) => None,
-            Some(v) => Some(v.as_f64().filter(|s| s.is_finite() && *s >= 0.0).ok_or_else(|| {
-                Error::Options("\"max_seconds\" must be a number of seconds, at least 0".into())
-            })?),
-        };
+        opts.max_seconds = crate::budget::seconds_option(raw.max_seconds.as_ref())?;
         Ok(opts)
     }
 
@@ -88,6 +83,9 @@ impl Counted {
 
 /// Counts the solutions of a read puzzle.
 pub fn count_puzzle(p: &Puzzle, opts: &CountOptions) -> Result<Counted, Error> {
+    if opts.max_seconds.is_some_and(|s| !crate::budget::valid_seconds(s)) {
+        return Err(Error::Options("max_seconds must be a number of seconds, at least 0".into()));
+    }
     let deadline = opts.deadline_from(Instant::now());
     let c = crate::solve::count_until(p, opts.limit.max(1), deadline)?.ok_or(Error::Undecided)?;
     Ok(Counted { count: c.count, solution: if opts.solution { c.solution } else { None } })
@@ -147,11 +145,15 @@ mod tests {
     #[test]
     fn a_time_limit_leaves_a_long_count_undecided() {
         // Counting a million solutions of an empty 16x16 takes far longer than 20 ms; a classic
-        // 9x9 finishes in milliseconds whatever the limit asks.
+        // 9x9 with enough givens finishes in microseconds whatever the limit asks.
         let empty16 = ".".repeat(256);
         let opts = CountOptions { limit: 1_000_000, solution: false, max_seconds: Some(0.02) };
         assert_eq!(count_str(&empty16, &opts), Err(Error::Undecided));
         let quick = CountOptions { limit: 2, solution: false, max_seconds: Some(10.0) };
+        for bad in [f64::NAN, -1.0, f64::INFINITY] {
+            let opts = CountOptions { max_seconds: Some(bad), ..quick };
+            assert!(matches!(count_str(EASY, &opts), Err(Error::Options(_))), "{bad}");
+        }
         assert_eq!(count_str(&empty16, &quick).unwrap().count, 2);
     }
 }

@@ -171,12 +171,7 @@ impl RateOptions {
             return Ok(RateOptions::default());
         }
         let raw: RawOptions = serde_json::from_str(text).map_err(|e| Error::Options(e.to_string()))?;
-        let max_seconds = match &raw.max_seconds {
-            None | Some(serde_json::Value::Null) => None,
-            Some(v) => Some(v.as_f64().filter(|s| s.is_finite() && *s >= 0.0).ok_or_else(|| {
-                Error::Options("\"max_seconds\" must be a number of seconds, at least 0".into())
-            })?),
-        };
+        let max_seconds = budget::seconds_option(raw.max_seconds.as_ref())?;
         if raw.jobs == Some(0) {
             return Err(Error::Options("\"jobs\" must be at least 1".into()));
         }
@@ -299,9 +294,7 @@ fn wants_list(fields: &[Field]) -> bool {
 /// far; a technique list cut by it keeps the band (`completed` false either way).
 pub fn rate(p: &Puzzle, opts: &RateOptions) -> Result<Card, Error> {
     let started = std::time::Instant::now();
-    if let Some(s) = opts.max_seconds
-        && !(s.is_finite() && s >= 0.0)
-    {
+    if opts.max_seconds.is_some_and(|s| !budget::valid_seconds(s)) {
         return Err(Error::Options("max_seconds must be a number of seconds, at least 0".into()));
     }
     let budget = budget::Budget::seconds_from(started, opts.max_seconds);
