@@ -176,6 +176,40 @@ fn hardest_puzzles_have_teach_texts_for_every_step() {
     assert!(seen.contains("FCH") || seen.contains("TRL"), "techniques met: {seen:?}");
 }
 
+/// Two teach texts the reference cards' routes never reach, on the top1465 puzzles whose written
+/// routes take them (lines 135 and 510 of ../shared/data/puzzles/classic-top1465.txt, which may
+/// not be copied here): Multi-Colouring names its two clusters, Hidden Quad its house and digits.
+#[test]
+fn top1465_routes_teach_multi_colouring_and_hidden_quad() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../shared/data/puzzles/classic-top1465.txt");
+    let Ok(text) = std::fs::read_to_string(path) else {
+        eprintln!("../shared/data/puzzles is absent: skipped");
+        return;
+    };
+    let lines: Vec<&str> = text.lines().collect();
+    for (line, code, words) in [
+        (135, "MCL", ["Colour the places for 2", "clusters"]),
+        (510, "HQD", ["In box 8, the digits 2, 3, 6 and 7 can only go in", "four digits"]),
+    ] {
+        let card: Value = serde_json::from_str(&pencilmark::rate_json(
+            lines[line - 1],
+            Some(r#"{"fields": ["contains", "steps"], "explain": ["teach"]}"#),
+        ))
+        .unwrap();
+        let steps = card["steps"].as_array().unwrap_or_else(|| panic!("{card}"));
+        let step =
+            steps.iter().find(|s| s["code"] == code).unwrap_or_else(|| panic!("no {code} step: {card}"));
+        let teach = step["explanation"]["teach"].as_str().unwrap();
+        for w in words {
+            assert!(teach.contains(w), "{code}: {teach}");
+        }
+        for cell in result_cells(step) {
+            assert!(teach.contains(&cell), "{teach} should name {cell}");
+        }
+    }
+}
+
 /// The same puzzle gives the same teach texts, byte for byte.
 #[test]
 fn teach_texts_repeat_exactly() {
