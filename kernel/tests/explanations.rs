@@ -176,24 +176,30 @@ fn hardest_puzzles_have_teach_texts_for_every_step() {
     assert!(seen.contains("FCH") || seen.contains("TRL"), "techniques met: {seen:?}");
 }
 
-/// Two teach texts the reference cards' routes never reach, on the top1465 puzzles whose written
-/// routes take them (lines 135 and 510 of ../shared/data/puzzles/classic-top1465.txt, which may
-/// not be copied here): Multi-Colouring names its two clusters, Hidden Quad its house and digits.
+/// Teach texts the reference cards' routes never reach, on published puzzles whose written routes
+/// take them (read from ../shared/data/puzzles when present; these files may not be copied here):
+/// Multi-Colouring names its clusters, Hidden Quad its house and digits, Either way its choice.
 #[test]
-fn top1465_routes_teach_multi_colouring_and_hidden_quad() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../shared/data/puzzles/classic-top1465.txt");
-    let Ok(text) = std::fs::read_to_string(path) else {
-        eprintln!("../shared/data/puzzles is absent: skipped");
-        return;
-    };
-    let lines: Vec<&str> = text.lines().collect();
-    for (line, code, words) in [
-        (135, "MCL", ["Colour the places for 2", "clusters"]),
-        (510, "HQD", ["In box 8, the digits 2, 3, 6 and 7 can only go in", "four digits"]),
-    ] {
+fn published_routes_teach_multi_colouring_hidden_quad_and_either_way() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/puzzles");
+    let cases = [
+        ("classic-top1465.txt", 135, "MCL", ["Colour the places for 2", "clusters"]),
+        (
+            "classic-top1465.txt",
+            510,
+            "HQD",
+            ["In box 8, the digits 2, 3, 6 and 7 can only go in", "four digits"],
+        ),
+        ("classic-hardest-1106.txt", 74, "EWY", ["places for 7 in column 3 (r2c3 or r6c3)", "either way"]),
+    ];
+    for (file, line, code, words) in cases {
+        let Ok(text) = std::fs::read_to_string(dir.join(file)) else {
+            eprintln!("../shared/data/puzzles is absent: skipped");
+            return;
+        };
+        let puzzle = text.lines().nth(line - 1).unwrap();
         let card: Value = serde_json::from_str(&pencilmark::rate_json(
-            lines[line - 1],
+            puzzle,
             Some(r#"{"fields": ["contains", "steps"], "explain": ["teach"]}"#),
         ))
         .unwrap();
