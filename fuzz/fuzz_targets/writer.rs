@@ -19,13 +19,30 @@ fuzz_target!(|data: &[u8]| {
         Ok(b) => b,
         // The reference's own quirk (puzzle-format.md A.5): a low/high negative with no high cell
         // is written with an empty `cells` list, which no reader accepts.
-        Err(_) if canon.contains("\"kind\": \"high\", \"split\"") && canon.contains("\"cells\": []") => return,
+        Err(_) if canon.contains("\"kind\": \"high\", \"split\"") && canon.contains("\"cells\": []") => {
+            return;
+        }
         Err(e) => panic!("the canonical text does not read back: {e}\n{canon}"),
     };
     // The reference's own writer is not idempotent on a numbered clue no digit pair satisfies
     // (an impossible edge is written as an edge, read back as an empty table): tolerated.
     let again = pencilmark::export::canonical_text_with_budget(&back, 20_000).unwrap_or_default();
     if again.contains("\"allowed\": []") && !canon.contains("\"allowed\": []") {
+        return;
+    }
+    // The reference writes a set of tables that is a whole rule (battenburg, global entropy,
+    // quadruple...) back as the rule, keeping any other table beside it, so a document of tables
+    // can change its fingerprint on the first pass (fixtures *.canonical.fingerprint hold rc1's):
+    // tolerated when the second pass is a fixed point.
+    let folded = text.contains("\"table\"");
+    if folded && pencilmark::format::fingerprint(&back).ok() != Some(fp.clone()) {
+        let again_doc =
+            pencilmark::format::read_document(&again).expect("a second canonical text reads back");
+        assert_eq!(
+            pencilmark::format::fingerprint(&again_doc).ok(),
+            pencilmark::format::fingerprint(&back).ok(),
+            "{again}"
+        );
         return;
     }
     assert_eq!(pencilmark::format::fingerprint(&back).ok(), Some(fp), "{canon}");
