@@ -76,8 +76,8 @@ fn push_grid(out: &mut String, values: &[u8]) {
 
 /// When a count of this line gives up; without a time limit the clock is not read at all (a
 /// hundredth of a 9x9 count).
-fn deadline(opts: &CountOptions) -> Option<Instant> {
-    opts.max_seconds.and_then(|_| opts.deadline_from(Instant::now()))
+fn deadline(max_seconds: Option<f64>) -> Option<Instant> {
+    max_seconds.and_then(|s| pencilmark::budget::Budget::seconds_from(Instant::now(), Some(s)).deadline())
 }
 
 pub fn count(text: &str, line: usize, opts: &CountOptions, out: &mut String) -> Result<(), Error> {
@@ -86,7 +86,7 @@ pub fn count(text: &str, line: usize, opts: &CountOptions, out: &mut String) -> 
         out.push('\n');
         return Ok(());
     };
-    let deadline = deadline(opts);
+    let deadline = deadline(opts.max_seconds);
     let mut grid = [0u8; 81];
     // plain_classic9 checked every byte, so the counter cannot refuse them.
     let count = count_cells_until(cells, opts.limit, opts.solution.then_some(&mut grid[..]), deadline)
@@ -104,7 +104,7 @@ pub fn count(text: &str, line: usize, opts: &CountOptions, out: &mut String) -> 
 
 pub fn solve(text: &str, line: usize, max_seconds: Option<f64>, out: &mut String) -> Result<(), Error> {
     let mut grid = [0u8; 81];
-    let deadline = deadline(&CountOptions { max_seconds, ..CountOptions::default() });
+    let deadline = deadline(max_seconds);
     // A unique 9x9 is answered by the counter; the other outcomes go the long way for their message.
     let fast = match plain_classic9(text).map(|cells| count_cells_until(cells, 2, Some(&mut grid), deadline))
     {

@@ -44,6 +44,16 @@ pub(crate) fn valid_seconds(seconds: f64) -> bool {
     seconds.is_finite() && seconds >= 0.0
 }
 
+/// A caller's `max_seconds`: none, or a valid time limit; anything else is an options error.
+pub(crate) fn check_seconds(seconds: Option<f64>) -> Result<(), crate::Error> {
+    match seconds {
+        Some(s) if !valid_seconds(s) => {
+            Err(crate::Error::Options("max_seconds must be a number of seconds, at least 0".into()))
+        }
+        _ => Ok(()),
+    }
+}
+
 /// The `max_seconds` of a JSON options object (count and rate read it alike): absent or null is
 /// no limit; anything but a number of seconds, at least 0, is refused.
 pub(crate) fn seconds_option(value: Option<&serde_json::Value>) -> Result<Option<f64>, crate::Error> {

@@ -83,9 +83,7 @@ impl Counted {
 
 /// Counts the solutions of a read puzzle.
 pub fn count_puzzle(p: &Puzzle, opts: &CountOptions) -> Result<Counted, Error> {
-    if opts.max_seconds.is_some_and(|s| !crate::budget::valid_seconds(s)) {
-        return Err(Error::Options("max_seconds must be a number of seconds, at least 0".into()));
-    }
+    crate::budget::check_seconds(opts.max_seconds)?;
     let deadline = opts.deadline_from(Instant::now());
     let c = crate::solve::count_until(p, opts.limit.max(1), deadline)?.ok_or(Error::Undecided)?;
     Ok(Counted { count: c.count, solution: if opts.solution { c.solution } else { None } })

@@ -294,9 +294,7 @@ fn wants_list(fields: &[Field]) -> bool {
 /// far; a technique list cut by it keeps the band (`completed` false either way).
 pub fn rate(p: &Puzzle, opts: &RateOptions) -> Result<Card, Error> {
     let started = std::time::Instant::now();
-    if opts.max_seconds.is_some_and(|s| !budget::valid_seconds(s)) {
-        return Err(Error::Options("max_seconds must be a number of seconds, at least 0".into()));
-    }
+    budget::check_seconds(opts.max_seconds)?;
     let budget = budget::Budget::seconds_from(started, opts.max_seconds);
     if solve::has_variant_rules(p) {
         // The solver proves these unique, but the human-technique route knows only houses.
