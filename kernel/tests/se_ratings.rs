@@ -27,6 +27,29 @@ fn singles_and_the_worked_example() {
     );
 }
 
+/// Puzzles of the Sudoku Exchange puzzle bank (public domain; rated by its makers with Sukaku
+/// Explainer, a serate fork), each with SE's rating and the technique that sets it on SE's way:
+/// our ER must be that rating exactly.
+#[test]
+fn the_turbot_family_uniqueness_and_strong_link_chains_at_se_values() {
+    let cases = [
+        // Skyscraper, 2-String Kite: the Turbot family, 4.0 and 4.1.
+        ("...75......5.693...8..2..7..4......1821...5976......8..5..3..6...467.1......14...", 4.0),
+        ("...5......98.1..635....9..17.3..5....5..4..8....2..3.99..1....662..5.74......6...", 4.1),
+        // A unique rectangle, which the band route leaves out: 4.5.
+        (".8.....3...58.64...4.9.3.6....5.2....6.1.7.9..........718...659.56...84...3...7..", 4.5),
+        // An X-chain of three strong links, all in lines of one kind: 5.4.
+        (".7.....8.5.......49.8...6.1..59.24....34589...9..3..6.2..8.7..3..9...8..3...4...6", 5.4),
+        // A WXYZ-Wing: 5.5.
+        (".....5..31..432..9.4.......36..8......13.78......1..74.......8.2..973..56..5.....", 5.5),
+        // BUG+1: 5.6.
+        ("7.......39.85.37.23...4...6..24.59.....9.8.......7....6.......72.3...6.8..7.3.1..", 5.6),
+    ];
+    for (puzzle, er) in cases {
+        assert_eq!(se_of(puzzle)["er"], er, "{puzzle}");
+    }
+}
+
 #[test]
 fn null_off_classic_nine() {
     let jigsaw =
@@ -54,7 +77,7 @@ fn agreement_with_sudoku_explainer() {
         eprintln!("skipped: {} is absent", path.display());
         return;
     };
-    let (mut easy, mut easy_ok, mut all, mut all_ok) = (0, 0, 0, 0);
+    let (mut easy, mut easy_ok, mut mid, mut mid_ok, mut all, mut all_ok) = (0, 0, 0, 0, 0, 0);
     for line in text.lines().skip(1).step_by(25) {
         let f: Vec<&str> = line.split('\t').collect();
         let (lo, hi): (f64, f64) = (f[1].parse().unwrap(), f[2].parse().unwrap());
@@ -65,9 +88,13 @@ fn agreement_with_sudoku_explainer() {
         if hi <= 3.8 {
             easy += 1;
             easy_ok += ok as usize;
+        } else if hi <= 6.1 {
+            mid += 1;
+            mid_ok += ok as usize;
         }
     }
-    eprintln!("ER within 0.3: {all_ok}/{all}; rated up to 3.8: {easy_ok}/{easy}");
+    eprintln!("ER within 0.3: {all_ok}/{all}; rated up to 3.8: {easy_ok}/{easy}; 4.0-6.1: {mid_ok}/{mid}");
     assert!(easy_ok * 100 >= easy * 90, "{easy_ok}/{easy}");
-    assert!(all_ok * 100 >= all * 40, "{all_ok}/{all}");
+    assert!(mid_ok * 100 >= mid * 70, "{mid_ok}/{mid}");
+    assert!(all_ok * 100 >= all * 55, "{all_ok}/{all}");
 }

@@ -3,13 +3,17 @@
 //! kernel/data/techniques.csv); ER is the hardest step, EP the hardest before the first
 //! placement, ED the first step's value. The steps are SE's way through the puzzle rather than
 //! the band route: at every position the move with the lowest SE value, as Sudoku Explainer takes
-//! it (a person's route by band and study order takes a Skyscraper, 6.6 on SE's scale, where SE
-//! takes an XY-Wing at 4.2). Approximate still: our techniques are not SE's rules.
+//! it (a person's route by band and study order takes a Hidden Triple, 4.0 on SE's scale, where SE
+//! takes an X-Wing at 3.2), with the searches SE has and the band route does not (unique
+//! rectangles, BUG, longer single-digit chains). Approximate still: our techniques are not SE's
+//! rules (its chains are rated by their length, ours mostly by their technique).
 
 use crate::board::{Board, HouseKind};
 use crate::budget::Budget;
 use crate::route::Step;
-use crate::techniques::{Move, SearchContext, State, Tech, code, searches};
+use crate::techniques::{
+    ChainNode, Move, Pattern, Search, SearchContext, State, Tech, chains, code, searches, uniqueness,
+};
 use serde::Serialize;
 
 /// `{"er", "ep", "ed", "scale": "classic"}`.
@@ -37,26 +41,84 @@ fn tech_value(tech: Tech) -> f64 {
     })
 }
 
-/// A step's value. SE rates a hidden single in a box 1.2 and in a row or column 1.5, and a locked
-/// candidate from a row or column (claiming) 2.8 against 2.6 from a box (pointing).
-fn move_value(board: &Board, tech: Tech, houses: &[usize]) -> f64 {
+/// A step's value. SE rates a hidden single in a box 1.2 and in a row or column 1.5, a locked
+/// candidate from a row or column (claiming) 2.8 against 2.6 from a box (pointing), and an X-chain
+/// by its strong links ([`x_chain_value`]).
+fn move_value(board: &Board, tech: Tech, houses: &[usize], pattern: &Pattern) -> f64 {
     let in_line = |house: Option<&usize>| {
         house.is_some_and(|&h| matches!(board.houses[h].kind, HouseKind::Row | HouseKind::Column))
     };
-    match tech {
-        t if (t == code::HSI || t == code::FHS) && in_line(houses.first()) => 1.5,
-        t if t == code::PPR && in_line(houses.first()) => 2.8,
-        t => tech_value(t),
+    match (tech, pattern) {
+        (t, _) if (t == code::HSI || t == code::FHS) && in_line(houses.first()) => 1.5,
+        (t, _) if t == code::PPR && in_line(houses.first()) => 2.8,
+        (t, Pattern::Chain(nodes)) if t == code::XCL => x_chain_value(nodes),
+        (t, _) => tech_value(t),
     }
 }
 
-fn step_value(board: &Board, step: &Step) -> f64 {
-    move_value(board, step.tech, &step.houses)
+/// SE's (serate's) strong-link fish by their number of strong links: 2 is the Turbot family
+/// (4.0-4.2, the SKY / KTE / TUR rows of the table), then 5.4, 5.8, 6.2, 6.6, 7.0, 7.4.
+const STRONG_LINK_VALUES: [f64; 6] = [5.4, 5.8, 6.2, 6.6, 7.0, 7.4];
+
+/// An X-chain's value on the classic 9x9 board: by its strong links, 0.1 more when its strong links
+/// lie in two kinds of house and 0.2 more in three, 0.3 more (and no such addition) when a node
+/// is a group of cells.
+fn x_chain_value(nodes: &[ChainNode]) -> f64 {
+    let strong = nodes.len() / 2;
+    let Some(&base) = STRONG_LINK_VALUES.get(strong.saturating_sub(3)) else {
+        return tech_value(code::XCL);
+    };
+    // Rounded to tenths, as SE's values are (sums of tenths are not exact in binary).
+    let tenths = |extra: f64| ((base + extra) * 10.0).round() / 10.0;
+    if nodes.iter().any(|n| n.cells.len() > 1) {
+        return tenths(0.3);
+    }
+    // The house each strong link lies in: a row or a column if it can, else its box.
+    let mut kinds = [false; 3];
+    for pair in nodes.chunks_exact(2) {
+        let (a, b) = (pair[0].cells[0], pair[1].cells[0]);
+        let kind = if a / 9 == b / 9 {
+            0
+        } else if a % 9 == b % 9 {
+            1
+        } else {
+            2
+        };
+        kinds[kind] = true;
+    }
+    let lines_of_both_kinds = kinds[0] && kinds[1];
+    match (lines_of_both_kinds, kinds[2]) {
+        (false, false) => base,
+        (true, true) => tenths(0.2),
+        _ => tenths(0.1),
+    }
+}
+
+/// The lowest value a move of `tech` can have.
+fn lowest_value(tech: Tech) -> f64 {
+    if tech == code::XCL { STRONG_LINK_VALUES[0] } else { tech_value(tech) }
+}
+
+/// A step's value on SE's scale.
+pub fn step_value(board: &Board, step: &Step) -> f64 {
+    move_value(board, step.tech, &step.houses, &step.pattern)
 }
 
 /// Forms SE has no rule for: subsets and short chains seen without notes (SE rates the notes'
 /// versions; its "direct" hidden subsets are narrower than ours).
 const NOT_SE: [Tech; 2] = [code::MSI, code::MCH];
+
+/// Searches only SE's way takes: single-digit chains of up to six strong links (the band route's
+/// stop at four), and the uniqueness techniques, which the band route leaves out (it does not
+/// assume one solution) but SE takes at their values (a unique rectangle 4.5, BUG 5.6): a card
+/// is only ever made for a puzzle proved unique.
+fn se_only_searches<const W: usize>() -> [Search<W>; 3] {
+    [
+        Search { find: chains::long_x_chain::<W>, codes: &[code::XCL] },
+        Search { find: uniqueness::unique_rectangle::<W>, codes: &[code::URC] },
+        Search { find: uniqueness::bug_plus_one::<W>, codes: &[code::BUG] },
+    ]
+}
 
 /// SE's way through a puzzle: from `start`, repeatedly the move with the lowest SE value (the
 /// cheapest of those by the search's own order), until the grid is full, nothing applies, or the
@@ -67,8 +129,9 @@ pub fn se_path<const W: usize>(cx: &SearchContext<W>, board: &Board, start: &Sta
     // value), so that the walk can stop at the first search that cannot beat the best move found.
     let mut all: Vec<_> = searches::<W>()
         .into_iter()
+        .chain(se_only_searches())
         .filter(|s| !s.codes.iter().all(|t| NOT_SE.contains(t)))
-        .map(|s| (s.codes.iter().map(|&t| tech_value(t)).fold(f64::MAX, f64::min), s))
+        .map(|s| (s.codes.iter().map(|&t| lowest_value(t)).fold(f64::MAX, f64::min), s))
         .collect();
     all.sort_by(|a, b| a.0.total_cmp(&b.0));
     let mut st = start.clone();
@@ -89,7 +152,7 @@ pub fn se_path<const W: usize>(cx: &SearchContext<W>, board: &Board, start: &Sta
                 if NOT_SE.contains(&m.tech) || (m.placements.is_empty() && m.eliminations.is_empty()) {
                     continue;
                 }
-                let v = move_value(board, m.tech, &m.houses);
+                let v = move_value(board, m.tech, &m.houses, &m.pattern);
                 if best.as_ref().is_none_or(|(b, bm)| (v, m.cost) < (*b, bm.cost)) {
                     best = Some((v, m));
                 }
@@ -115,7 +178,7 @@ pub fn rate<const W: usize>(
     if !(classic && board.is_classic9()) {
         return None;
     }
-    let cx = SearchContext::plain(geo).with_budget(budget);
+    let cx = SearchContext::plain(geo).building_patterns().with_budget(budget);
     ratings(board, classic, &se_path(&cx, board, start)?)
 }
 
@@ -152,5 +215,29 @@ mod tests {
         }
         assert_eq!(tech_value(code::NSI), 2.3);
         assert_eq!(tech_value(code::XWG), 3.2);
+        assert_eq!(tech_value(code::SKY), 4.0);
+    }
+
+    fn nodes(cells: &[&[usize]]) -> Vec<ChainNode> {
+        cells.iter().map(|c| ChainNode { cells: c.to_vec(), digit: 1 }).collect()
+    }
+
+    #[test]
+    fn an_x_chain_is_valued_by_its_strong_links_and_their_houses() {
+        // Three strong links, each in a row (r1c1-r1c5, r3c5-r3c8, r6c8-r6c2).
+        let rows = nodes(&[&[0], &[4], &[22], &[25], &[52], &[46]]);
+        assert_eq!(x_chain_value(&rows), 5.4);
+        // The last strong link in a column instead: two kinds of house.
+        let mixed = nodes(&[&[0], &[4], &[22], &[25], &[52], &[70]]);
+        assert_eq!(x_chain_value(&mixed), 5.5);
+        // A row, a column and a box (r7c8-r9c9).
+        let three = nodes(&[&[0], &[4], &[22], &[49], &[61], &[80]]);
+        assert_eq!(x_chain_value(&three), 5.6);
+        // A group of cells at a node: 0.3 more, whatever its houses.
+        let grouped = nodes(&[&[0], &[4, 5], &[22], &[25], &[52], &[46]]);
+        assert_eq!(x_chain_value(&grouped), 5.7);
+        // Four strong links 5.8; beyond eight, the table's own value.
+        assert_eq!(x_chain_value(&nodes(&[&[0], &[4], &[22], &[25], &[52], &[46], &[64], &[65]])), 5.8);
+        assert_eq!(x_chain_value(&vec![ChainNode { cells: vec![0], digit: 1 }; 18]), tech_value(code::XCL));
     }
 }

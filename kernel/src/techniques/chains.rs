@@ -454,14 +454,14 @@ fn elim_list<const W: usize>(cells: &CellSet<W>, d: usize) -> Vec<Candidate> {
 }
 
 /// The single-digit chains of one digit on `plane`: plain 3-link shapes and, through the
-/// breadth-first search, longer or grouped chains up to `max_links`. Calls `f(tech, chain nodes,
+/// breadth-first search, longer chains up to `max_plain_links` and grouped ones up to `max_links`. Calls `f(tech, chain nodes,
 /// link houses, eliminated cells)`; `long_code` names every chain that is not a plain 3-link shape.
 fn x_chains<const W: usize>(
     geo: &Geometry<W>,
     lines: &Lines,
     d: usize,
     plane: &CellSet<W>,
-    max_links: usize,
+    (max_plain_links, max_links): (usize, usize),
     long_code: Tech,
     f: &mut XChainFn<W>,
 ) {
@@ -487,7 +487,7 @@ fn x_chains<const W: usize>(
     for ch in chains {
         let links = ch.nodes.len() - 1;
         let grouped = ch.nodes.iter().any(|&n| g.nodes[n].group);
-        if !grouped && (links == 3 || links > MAX_X_LINKS) {
+        if !grouped && (links == 3 || links > max_plain_links) {
             continue;
         }
         let elims = ends_elims(&g, plane, ch.nodes[0], ch.nodes[links]);
@@ -500,12 +500,21 @@ fn x_chains<const W: usize>(
 /// Written single-digit chains on the notes: Skyscraper, 2-String Kite, Turbot Fish (3 links, no
 /// group; one shape per effect) and X-Chain (XCL: 5 to 7 links, or grouped up to 9).
 pub fn x_chain<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
-    x_chain_within(cx, st, MAX_GROUPED_X_LINKS, Searcher::XChain, out)
+    x_chain_within(cx, st, MAX_X_LINKS, MAX_GROUPED_X_LINKS, Searcher::XChain, out)
 }
+
+/// Single-digit chains as Sudoku Explainer (serate) rates them: strong-link fish of up to six strong
+/// links (11 links), grouped or not. Only SE's way takes these (`card::se`).
+pub fn long_x_chain<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
+    x_chain_within(cx, st, SE_X_LINKS, SE_X_LINKS, Searcher::LongXChain, out)
+}
+
+/// The longest single-digit chain on SE's way: six strong links.
+const SE_X_LINKS: usize = 11;
 
 /// The written route's first chain tier: `x_chain` up to `SHORT_CHAIN_LINKS` links.
 pub fn short_x_chain<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
-    x_chain_within(cx, st, SHORT_CHAIN_LINKS, Searcher::ShortXChain, out)
+    x_chain_within(cx, st, SHORT_CHAIN_LINKS, SHORT_CHAIN_LINKS, Searcher::ShortXChain, out)
 }
 
 /// The chains of the first chain tier of the written route have at most this many links: the
@@ -517,6 +526,7 @@ pub const SHORT_CHAIN_LINKS: usize = 5;
 fn x_chain_within<const W: usize>(
     cx: &SearchContext<W>,
     st: &State<W>,
+    max_plain_links: usize,
     max_links: usize,
     searcher: Searcher,
     out: &mut Vec<Move>,
@@ -534,22 +544,30 @@ fn x_chain_within<const W: usize>(
         // Moves of different digits never have the same effect, so each digit's list is its own.
         let search_digit = |found: &mut Vec<Move>| {
             let mut own = Vec::new();
-            x_chains(geo, &lines, d, &plane, max_links, code::XCL, &mut |g, tech, path, houses, elims| {
-                let cells = chain_cells(g, path);
-                let grouped = path.iter().any(|&n| g.nodes[n].group);
-                keep_best(
-                    &mut own,
-                    Move {
-                        tech,
-                        placements: Vec::new(),
-                        eliminations: elim_list(&elims, d),
-                        houses: named_houses(houses),
-                        digits: 1 << d,
-                        cost: WRITTEN + chain_cost(geo, tech, 1 << d, path.len() - 1, &cells, grouped),
-                        pattern: if patterned { chain_pattern(g, tech, path) } else { Pattern::Unbuilt },
-                    },
-                );
-            });
+            x_chains(
+                geo,
+                &lines,
+                d,
+                &plane,
+                (max_plain_links, max_links),
+                code::XCL,
+                &mut |g, tech, path, houses, elims| {
+                    let cells = chain_cells(g, path);
+                    let grouped = path.iter().any(|&n| g.nodes[n].group);
+                    keep_best(
+                        &mut own,
+                        Move {
+                            tech,
+                            placements: Vec::new(),
+                            eliminations: elim_list(&elims, d),
+                            houses: named_houses(houses),
+                            digits: 1 << d,
+                            cost: WRITTEN + chain_cost(geo, tech, 1 << d, path.len() - 1, &cells, grouped),
+                            pattern: if patterned { chain_pattern(g, tech, path) } else { Pattern::Unbuilt },
+                        },
+                    );
+                },
+            );
             one_shape_per_effect(&mut own);
             found.extend(own);
         };
@@ -887,7 +905,7 @@ fn head_chain_search<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: 
         if plane.len() < 4 {
             continue;
         }
-        x_chains(geo, &lines, d, &plane, 3, code::MCH, &mut |g, tech, path, houses, elims| {
+        x_chains(geo, &lines, d, &plane, (3, 3), code::MCH, &mut |g, tech, path, houses, elims| {
             let grouped = path.iter().any(|&n| g.nodes[n].group);
             emit(
                 &mut found,

@@ -29,6 +29,8 @@ pub enum Searcher {
     XChain,
     /// The X-chain search within the written route's short-chain limit.
     ShortXChain,
+    /// The X-chain search of SE's way (longer chains).
+    LongXChain,
     /// Searches on the placed-digit view: keyed by the placed digits alone.
     HeadChain,
     HeadSubset,
