@@ -43,7 +43,7 @@ fn tech_value(tech: Tech) -> f64 {
 
 /// A step's value. SE rates a hidden single in a box 1.2 and in a row or column 1.5, a locked
 /// candidate from a row or column (claiming) 2.8 against 2.6 from a box (pointing), and an X-chain
-/// by its strong links ([`x_chain_value`]).
+/// by its strong links ([`x_chain_value`]), an AIC or XY-chain by its length ([`length_extra`]).
 fn move_value(board: &Board, tech: Tech, houses: &[usize], pattern: &Pattern) -> f64 {
     let in_line = |house: Option<&usize>| {
         house.is_some_and(|&h| matches!(board.houses[h].kind, HouseKind::Row | HouseKind::Column))
@@ -52,6 +52,9 @@ fn move_value(board: &Board, tech: Tech, houses: &[usize], pattern: &Pattern) ->
         (t, _) if (t == code::HSI || t == code::FHS) && in_line(houses.first()) => 1.5,
         (t, _) if t == code::PPR && in_line(houses.first()) => 2.8,
         (t, Pattern::Chain(nodes)) if t == code::XCL => x_chain_value(nodes),
+        (t, Pattern::Chain(nodes)) if t == code::AIC || t == code::XYC => {
+            ((tech_value(t) + length_extra(nodes.len())) * 10.0).round() / 10.0
+        }
         (t, _) => tech_value(t),
     }
 }
@@ -92,6 +95,19 @@ fn x_chain_value(nodes: &[ChainNode]) -> f64 {
         (true, true) => tenths(0.2),
         _ => tenths(0.1),
     }
+}
+
+/// SE's addition for a chain's length: 0.1 for each step of 4, 6, 8, 12, 16, 24, 32, ... nodes
+/// beyond the two ends that the chain goes past.
+fn length_extra(nodes: usize) -> f64 {
+    let length = nodes.saturating_sub(2);
+    let (mut ceiling, mut extra, mut odd) = (4, 0.0, false);
+    while length > ceiling {
+        extra += 0.1;
+        ceiling = if odd { ceiling * 4 / 3 } else { ceiling * 3 / 2 };
+        odd = !odd;
+    }
+    extra
 }
 
 /// The lowest value a move of `tech` can have.
@@ -220,6 +236,13 @@ mod tests {
 
     fn nodes(cells: &[&[usize]]) -> Vec<ChainNode> {
         cells.iter().map(|c| ChainNode { cells: c.to_vec(), digit: 1 }).collect()
+    }
+
+    #[test]
+    fn a_chain_gains_a_tenth_at_each_of_ses_length_steps() {
+        let steps: Vec<f64> =
+            [4, 6, 7, 8, 9, 10, 11, 14, 15, 19].map(|n| (length_extra(n) * 10.0).round()).to_vec();
+        assert_eq!(steps, [0.0, 0.0, 1.0, 1.0, 2.0, 2.0, 3.0, 3.0, 4.0, 5.0]);
     }
 
     #[test]
