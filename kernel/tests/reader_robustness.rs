@@ -102,6 +102,25 @@ fn fuzz_regression_impossible_numbered_edge() {
     );
 }
 
+/// Found by the cargo-fuzz writer target (2026-12-04): a relation `difference [0]` on adjacent
+/// cells was written as an edge of value 0, which no reader accepts (the reference writes the same
+/// unreadable edge). It stays a relation; the fingerprint is the reference's.
+#[test]
+fn fuzz_regression_relation_outside_the_edge_bounds_stays_a_relation() {
+    use pencilmark::export::canonical_text;
+    use pencilmark::format::{fingerprint, read_document};
+    let zeros = vec!["0"; 81].join(", ");
+    let input = format!(
+        r#"{{"format": "sudoku-puzzle", "format_version": 1, "board": {{"rows": 9, "cols": 9}}, "digits": 9, "givens": [{zeros}], "rules": [{{"type": "box_grid", "origin": "r1c1", "box": [3, 3]}}, {{"type": "relation", "op": "difference", "params": [0], "pairs": [["r5c5", "r5c6"]]}}]}}"#
+    );
+    let doc = read_document(&input).unwrap();
+    let fp = fingerprint(&doc).unwrap();
+    assert_eq!(fp, "sha256:25e532593989ac2b99c31cbfca1270aaedcfa38954bc45b993e7475406b12062");
+    let canon = canonical_text(&doc).unwrap();
+    assert!(canon.contains(r#""op": "difference", "params": [0]"#), "{canon}");
+    assert_eq!(fingerprint(&read_document(&canon).unwrap()).unwrap(), fp);
+}
+
 /// A text over the reader's size limit is refused before it is read, in either form, through
 /// every entry point that reads (memory stays bounded: a C host is never exhausted by one call).
 #[test]

@@ -8,7 +8,7 @@ use super::houses::{rule_houses, set_of};
 use super::json::Json;
 use super::rule_json::names;
 use super::rule_reader::directed_op;
-use super::writer::write_export;
+use super::writer::write_fingerprinted;
 use std::collections::HashSet;
 
 pub(super) const RULE_ORDER: [&str; 37] = [
@@ -121,7 +121,7 @@ pub fn fingerprint(doc: &Document) -> Result<String, FormatError> {
 
 /// The JCS text the fingerprint hashes.
 pub fn fingerprint_text(doc: &Document) -> Result<String, FormatError> {
-    let ex = write_export(doc, None, false);
+    let ex = write_fingerprinted(doc);
     Ok(semantic_subset(doc, &ex).jcs())
 }
 

@@ -101,6 +101,10 @@ struct Writer<'a> {
     grid_areas: Vec<(Pos, HashSet<Pos>)>,
     /// Houses for "share a house" (rows, columns, boxes, diagonals, windows, regions).
     share: Vec<HashSet<Pos>>,
+    /// Whether the text must read back: a relation pair outside an edge clue's bounds stays a
+    /// relation. The fingerprint keeps the reference's spelling (an edge of value 0, which no
+    /// reader accepts), so that fingerprints agree with the reference's.
+    readable: bool,
 }
 
 impl Writer<'_> {
@@ -1691,8 +1695,11 @@ impl Writer<'_> {
             ("sum", Some(10)) => Some(edge("xv", "letter", Json::str("X"))),
             ("sum", Some(5)) => Some(edge("xv", "letter", Json::str("V"))),
             ("less", _) => Some(rule("edge", vec![("kind", Json::str("less")), ("cells", names(&[a, b]))])),
-            ("difference" | "ratio", Some(v)) => Some(edge(&op.op, "value", Json::Int(v))),
-            ("sum", Some(v)) => Some(edge("sum", "sum", Json::Int(v))),
+            // An edge's value is at least 1 and its sum at least 0 (the reader's bounds).
+            ("difference" | "ratio", Some(v)) if v >= 1 || !self.readable => {
+                Some(edge(&op.op, "value", Json::Int(v)))
+            }
+            ("sum", Some(v)) if v >= 0 || !self.readable => Some(edge("sum", "sum", Json::Int(v))),
             _ => None,
         }
     }
@@ -1848,9 +1855,19 @@ fn meta_out(meta: Option<&Json>) -> Vec<(String, Json)> {
 /// reading order, written when given (the caller proves it); `describe` fills an empty
 /// `meta.type` / `meta.rules_text` (section 7).
 pub fn write_export(doc: &Document, solution: Option<&[u8]>, describe: bool) -> Json {
+    write(doc, solution, describe, true)
+}
+
+/// The export the fingerprint hashes: as [`write_export`], with the reference's spelling where
+/// that spelling does not read back.
+pub fn write_fingerprinted(doc: &Document) -> Json {
+    write(doc, None, false, false)
+}
+
+fn write(doc: &Document, solution: Option<&[u8]>, describe: bool, readable: bool) -> Json {
     let implied_doc = with_implied_houses(doc);
     let doc = implied_doc.as_ref().unwrap_or(doc);
-    let mut w = Writer { doc, d: doc.digits, grid_areas: Vec::new(), share: Vec::new() };
+    let mut w = Writer { doc, d: doc.digits, grid_areas: Vec::new(), share: Vec::new(), readable };
     let mut rules = w.write_groups();
     let (clues, implied) = w.cell_clues();
     rules.extend(clues);
