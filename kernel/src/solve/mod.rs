@@ -318,26 +318,7 @@ const CELL_VALUE: [u8; 256] = {
 /// writes the first solution (values 1..=D) into `solution` when there is one. A 9x9 allocates
 /// nothing: it goes straight to the SIMD counter.
 pub fn count_cells(cells: &[u8], limit: u32, solution: Option<&mut [u8]>) -> Result<u32, CellsError> {
-    if let Some(out) = &solution
-        && out.len() < cells.len()
-    {
-        return Err(CellsError::Output { needed: cells.len(), got: out.len() });
-    }
-    if cells.len() == 81 {
-        let mut givens = [0u8; 81];
-        read_cells(cells, &mut givens)?;
-        let Some(out) = solution else {
-            return Ok(classic9::count(&givens, limit.max(1), None));
-        };
-        let mut grid = [0u8; 81];
-        let n = classic9::count(&givens, limit.max(1), Some(&mut grid));
-        if n > 0 {
-            out[..81].copy_from_slice(&grid);
-        }
-        return Ok(n);
-    }
-    let (solver, givens) = standard_solver(cells)?;
-    Ok(solver.count_into(&givens, limit, solution))
+    Ok(count_cells_until(cells, limit, solution, None)?.expect("a count without deadline always decides"))
 }
 
 /// The solver of the standard board a cell array's length gives, and its givens.
@@ -356,9 +337,6 @@ pub fn count_cells_until(
     solution: Option<&mut [u8]>,
     deadline: Option<std::time::Instant>,
 ) -> Result<Option<u32>, CellsError> {
-    let Some(at) = deadline else {
-        return count_cells(cells, limit, solution).map(Some);
-    };
     if let Some(out) = &solution
         && out.len() < cells.len()
     {
@@ -367,8 +345,10 @@ pub fn count_cells_until(
     if cells.len() == 81 {
         let (mut givens, mut grid) = ([0u8; 81], [0u8; 81]);
         read_cells(cells, &mut givens)?;
-        let cutoff = Some(general::Cutoff::Deadline(at));
-        let Ok(n) = classic9::count_cut(&givens, limit.max(1), Some(&mut grid), cutoff) else {
+        let cutoff = deadline.map(general::Cutoff::Deadline);
+        // Without a buffer the counter keeps no solution.
+        let keep = solution.is_some().then_some(&mut grid);
+        let Ok(n) = classic9::count_cut(&givens, limit.max(1), keep, cutoff) else {
             return Ok(None);
         };
         if let Some(out) = solution
@@ -379,6 +359,9 @@ pub fn count_cells_until(
         return Ok(Some(n));
     }
     let (solver, givens) = standard_solver(cells)?;
+    let Some(at) = deadline else {
+        return Ok(Some(solver.count_into(&givens, limit, solution)));
+    };
     let Some(count) = solver.count_until(&givens, limit, at) else { return Ok(None) };
     if let (Some(out), Some(found)) = (solution, &count.solution) {
         out[..found.len()].copy_from_slice(found);
