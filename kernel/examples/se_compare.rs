@@ -24,6 +24,15 @@ fn main() {
         let st = State::new(&geo, &givens).unwrap();
         let Some(path) = se::se_path(&cx, &board, &st) else { continue };
         let r = se::ratings(&board, true, &path).unwrap();
+        let sol = pencilmark::solve::Solver::new(&board).unwrap().count(&givens, 2).solution.unwrap();
+        for s in &path {
+            for e in &s.eliminations {
+                assert!(sol[e.cell] != e.digit, "{} wrong elimination in {}", s.tech.info().code, f[0]);
+            }
+            for p in &s.placements {
+                assert!(sol[p.cell] == p.digit, "{} wrong placement in {}", s.tech.info().code, f[0]);
+            }
+        }
         let ok = r.er >= a - 0.301 && r.er <= b + 0.301;
         let hard: Vec<String> = path
             .iter()

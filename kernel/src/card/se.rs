@@ -52,12 +52,16 @@ fn move_value(board: &Board, tech: Tech, houses: &[usize], pattern: &Pattern) ->
         (t, _) if (t == code::HSI || t == code::FHS) && in_line(houses.first()) => 1.5,
         (t, _) if t == code::PPR && in_line(houses.first()) => 2.8,
         (t, Pattern::Chain(nodes)) if t == code::XCL => x_chain_value(nodes),
+        // BUG type 2 (several cells, one extra digit): SE's 5.7.
+        (t, Pattern::Cells(_)) if t == code::BUG => BUG_TYPE_TWO_VALUE,
         (t, Pattern::Chain(nodes)) if t == code::AIC || t == code::XYC => {
             ((tech_value(t) + length_extra(nodes.len())) * 10.0).round() / 10.0
         }
         (t, _) => tech_value(t),
     }
 }
+
+const BUG_TYPE_TWO_VALUE: f64 = 5.7;
 
 /// SE's (serate's) strong-link fish by their number of strong links: 2 is the Turbot family
 /// (4.0-4.2, the SKY / KTE / TUR rows of the table), then 5.4, 5.8, 6.2, 6.6, 7.0, 7.4.
@@ -128,11 +132,12 @@ const NOT_SE: [Tech; 2] = [code::MSI, code::MCH];
 /// stop at four), and the uniqueness techniques, which the band route leaves out (it does not
 /// assume one solution) but SE takes at their values (a unique rectangle 4.5, BUG 5.6): a card
 /// is only ever made for a puzzle proved unique.
-fn se_only_searches<const W: usize>() -> [Search<W>; 3] {
+fn se_only_searches<const W: usize>() -> [Search<W>; 4] {
     [
         Search { find: chains::long_x_chain::<W>, codes: &[code::XCL] },
         Search { find: uniqueness::unique_rectangle::<W>, codes: &[code::URC] },
         Search { find: uniqueness::bug_plus_one::<W>, codes: &[code::BUG] },
+        Search { find: uniqueness::bug_type_two::<W>, codes: &[code::BUG] },
     ]
 }
 

@@ -291,6 +291,77 @@ pub fn bug_plus_one<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &
     });
 }
 
+/// BUG type 2: every cell with more than two candidates has one extra digit, the same digit x in
+/// all of them, and without the extras the grid would be a grave (each digit twice or not at all in
+/// every house). One of those cells is x, so a cell that sees them all is not. Sudoku Explainer
+/// takes it (card::se); the routes do not.
+pub fn bug_type_two<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
+    let geo = cx.geo;
+    if geo.complete_houses.len() != geo.houses.len() {
+        return;
+    }
+    let masks = cell_masks(geo, st);
+    let open = st.open_cells(geo);
+    let mut extra_cells = Vec::new();
+    for cell in open.iter() {
+        match masks[cell].count_ones() {
+            0 | 1 => return,
+            2 => {}
+            _ => extra_cells.push(cell),
+        }
+    }
+    if extra_cells.len() < 2 {
+        return;
+    }
+    // The extra digit of a cell has more than two places in each of its houses.
+    let mut x = None;
+    for &cell in &extra_cells {
+        let extras: Vec<usize> = (0..geo.digits)
+            .filter(|&d| masks[cell] >> d & 1 == 1)
+            .filter(|&d| {
+                geo.cell_houses[cell].iter().all(|&h| st.planes[d].and(&geo.houses[h]).and(&open).len() > 2)
+            })
+            .collect();
+        if masks[cell].count_ones() != 3 || extras.len() != 1 || x.is_some_and(|x| x != extras[0]) {
+            return;
+        }
+        x = Some(extras[0]);
+    }
+    let Some(x) = x else { return };
+    // Without x in those cells, every digit has zero or two places in every house.
+    let mut without = st.planes[x].and(&open);
+    for &cell in &extra_cells {
+        without.remove(cell);
+    }
+    for &h in &geo.complete_houses {
+        let house = geo.houses[h].and(&open);
+        for d in 0..geo.digits {
+            let n = if d == x { without.and(&house).len() } else { st.planes[d].and(&house).len() };
+            if n != 0 && n != 2 {
+                return;
+            }
+        }
+    }
+    let mut seen = st.planes[x].and(&open);
+    for &cell in &extra_cells {
+        seen = seen.and(&geo.peers[cell]);
+    }
+    let eliminations: Vec<Candidate> =
+        seen.iter().map(|cell| Candidate { cell, digit: x as u8 + 1 }).collect();
+    if eliminations.is_empty() {
+        return;
+    }
+    out.push(Move {
+        tech: code::BUG,
+        placements: Vec::new(),
+        cost: structural_cost(geo, 1 << x, 0, extra_cells.iter().copied(), 0),
+        eliminations,
+        houses: Vec::new(),
+        digits: 1 << x,
+        pattern: Pattern::Cells(extra_cells),
+    });
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
