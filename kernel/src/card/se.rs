@@ -55,13 +55,19 @@ fn move_value(board: &Board, tech: Tech, houses: &[usize], pattern: &Pattern) ->
         // BUG type 2 (several cells, one extra digit): SE's 5.7.
         (t, Pattern::Cells(_)) if t == code::BUG => BUG_TYPE_TWO_VALUE,
         (t, Pattern::Chain(nodes)) if t == code::AIC || t == code::XYC => {
-            ((tech_value(t) + length_extra(nodes.len())) * 10.0).round() / 10.0
+            tenths(tech_value(t) + length_extra(nodes.len()))
         }
         (t, _) => tech_value(t),
     }
 }
 
+/// SE's BUG type 2, a tenth above BUG+1.
 const BUG_TYPE_TWO_VALUE: f64 = 5.7;
+
+/// `v` rounded to tenths, as SE's values are (sums of tenths are not exact in binary).
+fn tenths(v: f64) -> f64 {
+    (v * 10.0).round() / 10.0
+}
 
 /// SE's (serate's) strong-link fish by their number of strong links: 2 is the Turbot family
 /// (4.0-4.2, the SKY / KTE / TUR rows of the table), then 5.4, 5.8, 6.2, 6.6, 7.0, 7.4.
@@ -75,10 +81,8 @@ fn x_chain_value(nodes: &[ChainNode]) -> f64 {
     let Some(&base) = STRONG_LINK_VALUES.get(strong.saturating_sub(3)) else {
         return tech_value(code::XCL);
     };
-    // Rounded to tenths, as SE's values are (sums of tenths are not exact in binary).
-    let tenths = |extra: f64| ((base + extra) * 10.0).round() / 10.0;
     if nodes.iter().any(|n| n.cells.len() > 1) {
-        return tenths(0.3);
+        return tenths(base + 0.3);
     }
     // The house each strong link lies in: a row or a column if it can, else its box.
     let mut kinds = [false; 3];
@@ -96,8 +100,8 @@ fn x_chain_value(nodes: &[ChainNode]) -> f64 {
     let lines_of_both_kinds = kinds[0] && kinds[1];
     match (lines_of_both_kinds, kinds[2]) {
         (false, false) => base,
-        (true, true) => tenths(0.2),
-        _ => tenths(0.1),
+        (true, true) => tenths(base + 0.2),
+        _ => tenths(base + 0.1),
     }
 }
 
