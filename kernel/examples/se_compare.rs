@@ -25,7 +25,7 @@ fn main() {
         let Some(path) = se::se_path(&cx, &board, &st) else { continue };
         let r = se::ratings(&board, true, &path).unwrap();
         let sol = pencilmark::solve::Solver::new(&board).unwrap().count(&givens, 2).solution.unwrap();
-        for s in &path {
+        for (s, _) in &path {
             for e in &s.eliminations {
                 assert!(sol[e.cell] != e.digit, "{} wrong elimination in {}", s.tech.info().code, f[0]);
             }
@@ -36,8 +36,8 @@ fn main() {
         let ok = r.er >= a - 0.301 && r.er <= b + 0.301;
         let hard: Vec<String> = path
             .iter()
-            .filter(|s| se::step_value(&board, s) > 3.8)
-            .map(|s| format!("{}:{}", s.tech.info().code, se::step_value(&board, s)))
+            .filter(|(_, v)| *v > 3.8)
+            .map(|(s, v)| format!("{}:{v}", s.tech.info().code))
             .collect();
         println!("{}\t{a}\t{}\t{}\t{}", if ok { "ok" } else { "MISS" }, r.er, hard.join(" "), f[0]);
     }

@@ -4,6 +4,8 @@
 pub mod issues;
 pub mod notation;
 pub mod se;
+pub mod se_chains;
+pub mod se_exclusion;
 pub mod short;
 pub mod symmetry;
 pub mod teach;

@@ -8,6 +8,8 @@
 //! rectangles, BUG, longer single-digit chains). Approximate still: our techniques are not SE's
 //! rules (its chains are rated by their length, ours mostly by their technique).
 
+use super::se_chains::{self, Mode};
+use super::se_exclusion;
 use crate::board::{Board, HouseKind};
 use crate::budget::Budget;
 use crate::route::Step;
@@ -107,7 +109,7 @@ fn x_chain_value(nodes: &[ChainNode]) -> f64 {
 
 /// SE's addition for a chain's length: 0.1 for each step of 4, 6, 8, 12, 16, 24, 32, ... nodes
 /// beyond the two ends that the chain goes past.
-fn length_extra(nodes: usize) -> f64 {
+pub(super) fn length_extra(nodes: usize) -> f64 {
     let length = nodes.saturating_sub(2);
     let (mut ceiling, mut extra, mut odd) = (4, 0.0, false);
     while length > ceiling {
@@ -123,21 +125,47 @@ fn lowest_value(tech: Tech) -> f64 {
     if tech == code::XCL { STRONG_LINK_VALUES[0] } else { tech_value(tech) }
 }
 
-/// A step's value on SE's scale.
-pub fn step_value(board: &Board, step: &Step) -> f64 {
-    move_value(board, step.tech, &step.houses, &step.pattern)
-}
-
-/// Forms SE has no rule for: subsets and short chains seen without notes (SE rates the notes'
-/// versions; its "direct" hidden subsets are narrower than ours).
-const NOT_SE: [Tech; 2] = [code::MSI, code::MCH];
+/// The techniques SE has a rule for, at its values (its chains by their length): SE's way takes
+/// nothing else. SE has no colouring, Medusa, almost locked sets, Sue de Coq or case analysis, and
+/// no forms made without notes (it rates the notes' versions); its forcing chains are searched
+/// as SE counts them ([`se_chains`]), not by our forcing techniques.
+const SE_RULES: [Tech; 27] = [
+    code::FHS,
+    code::HSI,
+    code::NSI,
+    code::PPR,
+    code::NPR,
+    code::HPR,
+    code::NTR,
+    code::HTR,
+    code::XWG,
+    code::SKY,
+    code::KTE,
+    code::TUR,
+    code::ERE,
+    code::FXW,
+    code::SWF,
+    code::FSW,
+    code::YWG,
+    code::XYZ,
+    code::URC,
+    code::BUG,
+    code::NQD,
+    code::HQD,
+    code::JLF,
+    code::FJF,
+    code::WXZ,
+    code::XCL,
+    code::APE,
+];
 
 /// Searches only SE's way takes: single-digit chains of up to six strong links (the band route's
 /// stop at four), and the uniqueness techniques, which the band route leaves out (it does not
 /// assume one solution) but SE takes at their values (a unique rectangle 4.5, BUG 5.6): a card
 /// is only ever made for a puzzle proved unique.
-fn se_only_searches<const W: usize>() -> [Search<W>; 4] {
+fn se_only_searches<const W: usize>() -> [Search<W>; 5] {
     [
+        Search { find: se_aligned_pair_exclusion::<W>, codes: &[code::APE] },
         Search { find: chains::long_x_chain::<W>, codes: &[code::XCL] },
         Search { find: uniqueness::unique_rectangle::<W>, codes: &[code::URC] },
         Search { find: uniqueness::bug_plus_one::<W>, codes: &[code::BUG] },
@@ -145,17 +173,28 @@ fn se_only_searches<const W: usize>() -> [Search<W>; 4] {
     ]
 }
 
+/// SE's own Aligned Pair Exclusion ([`se_exclusion`]), which SE's way takes instead of ours.
+fn se_aligned_pair_exclusion<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
+    out.extend(se_exclusion::aligned_pair_exclusion(&se_chains::grid(cx.geo, st)));
+}
+
 /// SE's way through a puzzle: from `start`, repeatedly the move with the lowest SE value (the
-/// cheapest of those by the search's own order), until the grid is full, nothing applies, or the
-/// budget passes (then None).
-pub fn se_path<const W: usize>(cx: &SearchContext<W>, board: &Board, start: &State<W>) -> Option<Vec<Step>> {
+/// cheapest of those by the search's own order), and where none of SE's rules below its forcing
+/// chains applies, the forcing chain SE would take ([`se_chains`]); each step with its value.
+/// Ends when the grid is full, nothing applies, or the budget passes (then None).
+pub fn se_path<const W: usize>(
+    cx: &SearchContext<W>,
+    board: &Board,
+    start: &State<W>,
+) -> Option<Vec<(Step, f64)>> {
     let geo = cx.geo;
     // Searches by the lowest value any of their shapes can have (a hidden single's is the box
     // value), so that the walk can stop at the first search that cannot beat the best move found.
     let mut all: Vec<_> = searches::<W>()
         .into_iter()
+        .filter(|s| s.codes != [code::APE])
         .chain(se_only_searches())
-        .filter(|s| !s.codes.iter().all(|t| NOT_SE.contains(t)))
+        .filter(|s| s.codes.iter().any(|t| SE_RULES.contains(t)))
         .map(|s| (s.codes.iter().map(|&t| lowest_value(t)).fold(f64::MAX, f64::min), s))
         .collect();
     all.sort_by(|a, b| a.0.total_cmp(&b.0));
@@ -174,7 +213,7 @@ pub fn se_path<const W: usize>(cx: &SearchContext<W>, board: &Board, start: &Sta
             buf.clear();
             (s.find)(cx, &st, &mut buf);
             for m in buf.drain(..) {
-                if NOT_SE.contains(&m.tech) || (m.placements.is_empty() && m.eliminations.is_empty()) {
+                if !SE_RULES.contains(&m.tech) || (m.placements.is_empty() && m.eliminations.is_empty()) {
                     continue;
                 }
                 let v = move_value(board, m.tech, &m.houses, &m.pattern);
@@ -183,11 +222,43 @@ pub fn se_path<const W: usize>(cx: &SearchContext<W>, board: &Board, start: &Sta
                 }
             }
         }
-        let (_, mv) = best?;
+        let (value, mv) = match best {
+            Some(found) => found,
+            None => forcing_chain(geo, &st, &cx.budget)?,
+        };
         st.apply(geo, &mv);
-        steps.push(Step::from(mv));
+        steps.push((Step::from(mv), value));
     }
     Some(steps)
+}
+
+/// The forcing chain SE takes where nothing simpler applies: the first of its rules (Nishio,
+/// cell and region chains, dynamic chains) that finds one, its cheapest.
+fn forcing_chain<const W: usize>(
+    geo: &crate::board::Geometry<W>,
+    st: &State<W>,
+    budget: &Budget,
+) -> Option<(f64, Move)> {
+    let grid = se_chains::grid(geo, st);
+    let found = [Mode::Single, Mode::Nishio, Mode::Multiple, Mode::Dynamic]
+        .into_iter()
+        .find_map(|m| se_chains::find(&grid, m, budget))?;
+    let tech = match found.mode {
+        Mode::Single => code::AIC,
+        Mode::Nishio => code::NIS,
+        Mode::Multiple => code::FCH,
+        Mode::Dynamic => code::FNT,
+    };
+    let mv = Move {
+        tech,
+        placements: found.placement.into_iter().collect(),
+        digits: found.placement.iter().chain(&found.eliminations).fold(0, |m, c| m | 1 << (c.digit - 1)),
+        eliminations: found.eliminations,
+        houses: Vec::new(),
+        cost: 0,
+        pattern: Pattern::Unbuilt,
+    };
+    Some((found.value, mv))
 }
 
 /// SE ratings from SE's way through the puzzle ([`se_path`]); None for anything but classic 9x9
@@ -209,22 +280,22 @@ pub fn rate<const W: usize>(
 
 /// SE ratings of a route; None for anything but classic 9x9 sudoku, where SE's scale is not
 /// defined.
-pub fn ratings(board: &Board, classic: bool, steps: &[Step]) -> Option<Se> {
+pub fn ratings(board: &Board, classic: bool, steps: &[(Step, f64)]) -> Option<Se> {
     if !(classic && board.is_classic9()) {
         return None;
     }
     let mut er: f64 = 0.0;
     let mut ep: f64 = 0.0;
     let mut placed = false;
-    for step in steps {
-        let v = step_value(board, step);
+    for (step, v) in steps {
+        let v = *v;
         er = er.max(v);
         if !placed {
             ep = ep.max(v);
         }
         placed |= !step.placements.is_empty();
     }
-    let ed = steps.first().map_or(0.0, |s| step_value(board, s));
+    let ed = steps.first().map_or(0.0, |s| s.1);
     Some(Se { er, ep, ed, scale: "classic" })
 }
 
