@@ -63,6 +63,9 @@ fn move_value(board: &Board, tech: Tech, houses: &[usize], pattern: &Pattern) ->
     }
 }
 
+/// SE's Aligned Triplet Exclusion.
+const ALIGNED_TRIPLET_VALUE: f64 = 7.5;
+
 /// SE's BUG type 2, a tenth above BUG+1.
 const BUG_TYPE_TWO_VALUE: f64 = 5.7;
 
@@ -175,7 +178,7 @@ fn se_only_searches<const W: usize>() -> [Search<W>; 5] {
 
 /// SE's own Aligned Pair Exclusion ([`se_exclusion`]), which SE's way takes instead of ours.
 fn se_aligned_pair_exclusion<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
-    out.extend(se_exclusion::aligned_pair_exclusion(&se_chains::grid(cx.geo, st)));
+    out.extend(se_exclusion::aligned_exclusion(&se_chains::grid(cx.geo, st), 2));
 }
 
 /// SE's way through a puzzle: from `start`, repeatedly the move with the lowest SE value (the
@@ -232,17 +235,25 @@ pub fn se_path<const W: usize>(
     Some(steps)
 }
 
-/// The forcing chain SE takes where nothing simpler applies: the first of its rules (Nishio,
-/// cell and region chains, dynamic chains) that finds one, its cheapest.
+/// The step SE takes where nothing simpler applies: the first of its rules (single chains and
+/// cycles, Aligned Triplet Exclusion, Nishio, cell and region chains, dynamic chains) that finds
+/// one, its cheapest.
 fn forcing_chain<const W: usize>(
     geo: &crate::board::Geometry<W>,
     st: &State<W>,
     budget: &Budget,
 ) -> Option<(f64, Move)> {
     let grid = se_chains::grid(geo, st);
-    let found = [Mode::Single, Mode::Nishio, Mode::Multiple, Mode::Dynamic]
-        .into_iter()
-        .find_map(|m| se_chains::find(&grid, m, budget))?;
+    let chain = |mode| se_chains::find(&grid, mode, budget);
+    let single = chain(Mode::Single);
+    if single.is_none() {
+        // Aligned Triplet Exclusion comes between SE's single chains and Nishio.
+        if let Some(mv) = se_exclusion::aligned_exclusion(&grid, 3).into_iter().next() {
+            return Some((ALIGNED_TRIPLET_VALUE, mv));
+        }
+    }
+    let found =
+        single.or_else(|| [Mode::Nishio, Mode::Multiple, Mode::Dynamic].into_iter().find_map(chain))?;
     let tech = match found.mode {
         Mode::Single => code::AIC,
         Mode::Nishio => code::NIS,
