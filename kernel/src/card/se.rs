@@ -43,24 +43,33 @@ fn tech_value(tech: Tech) -> f64 {
     })
 }
 
-/// A step's value. SE rates a hidden single in a box 1.2 and in a row or column 1.5, a locked
-/// candidate from a row or column (claiming) 2.8 against 2.6 from a box (pointing), and an X-chain
-/// by its strong links ([`x_chain_value`]), an AIC or XY-chain by its length ([`length_extra`]).
-fn move_value(board: &Board, tech: Tech, houses: &[usize], pattern: &Pattern) -> f64 {
+/// A move's value. SE rates a hidden single in a box 1.2 and in a row or column 1.5, a locked
+/// candidate from a row or column (claiming) 2.8 against 2.6 from a box (pointing), an X-chain by
+/// its strong links ([`x_chain_value`]), and a bent set by its size and the most candidates one
+/// of its cells holds ([`bent_set_value`]; `candidates` counts a cell's).
+fn move_value(board: &Board, m: &Move, candidates: impl Fn(usize) -> u32) -> f64 {
     let in_line = |house: Option<&usize>| {
         house.is_some_and(|&h| matches!(board.houses[h].kind, HouseKind::Row | HouseKind::Column))
     };
-    match (tech, pattern) {
-        (t, _) if (t == code::HSI || t == code::FHS) && in_line(houses.first()) => 1.5,
-        (t, _) if t == code::PPR && in_line(houses.first()) => 2.8,
+    match (m.tech, &m.pattern) {
+        (t, _) if (t == code::HSI || t == code::FHS) && in_line(m.houses.first()) => 1.5,
+        (t, _) if t == code::PPR && in_line(m.houses.first()) => 2.8,
         (t, Pattern::Chain(nodes)) if t == code::XCL => x_chain_value(nodes),
         // BUG type 2 (several cells, one extra digit): SE's 5.7.
         (t, Pattern::Cells(_)) if t == code::BUG => BUG_TYPE_TWO_VALUE,
-        (t, Pattern::Chain(nodes)) if t == code::AIC || t == code::XYC => {
-            tenths(tech_value(t) + length_extra(nodes.len()))
+        (t, Pattern::Wing { cells, .. }) if t == code::WXZ => {
+            bent_set_value(cells.len(), cells.iter().map(|&c| candidates(c)).max().unwrap_or(0))
         }
         (t, _) => tech_value(t),
     }
+}
+
+/// Sukaku Explainer's WXYZ-Wing (4 cells) and VWXYZ-Wing (5): 5.5 and 6.2, plus a tenth for each
+/// step the largest cell (`most` candidates) is nearer the middle size, 3 (WXYZ: 3 gives 5.6;
+/// VWXYZ: 2 and 4 give 6.3, 3 gives 6.4).
+fn bent_set_value(cells: usize, most: u32) -> f64 {
+    let (base, reach) = if cells >= 5 { (6.2, 2.0) } else { (tech_value(code::WXZ), 1.0) };
+    tenths(base + (reach - (3.0 - most as f64).abs()).max(0.0) * 0.1)
 }
 
 /// SE's Aligned Triplet Exclusion.
@@ -219,7 +228,7 @@ pub fn se_path<const W: usize>(
                 if !SE_RULES.contains(&m.tech) || (m.placements.is_empty() && m.eliminations.is_empty()) {
                     continue;
                 }
-                let v = move_value(board, m.tech, &m.houses, &m.pattern);
+                let v = move_value(board, &m, |c| st.cell_mask(geo, c).count_ones());
                 if best.as_ref().is_none_or(|(b, bm)| (v, m.cost) < (*b, bm.cost)) {
                     best = Some((v, m));
                 }
