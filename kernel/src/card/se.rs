@@ -10,6 +10,7 @@
 
 use super::se_chains::{self, Mode};
 use super::se_exclusion;
+use super::se_wings;
 use crate::board::{Board, HouseKind};
 use crate::budget::Budget;
 use crate::route::Step;
@@ -175,8 +176,9 @@ const SE_RULES: [Tech; 27] = [
 /// stop at four), and the uniqueness techniques, which the band route leaves out (it does not
 /// assume one solution) but SE takes at their values (a unique rectangle 4.5, BUG 5.6): a card
 /// is only ever made for a puzzle proved unique.
-fn se_only_searches<const W: usize>() -> [Search<W>; 5] {
+fn se_only_searches<const W: usize>() -> [Search<W>; 6] {
     [
+        Search { find: se_pivot_wings::<W>, codes: &[code::WXZ] },
         Search { find: se_aligned_pair_exclusion::<W>, codes: &[code::APE] },
         Search { find: chains::long_x_chain::<W>, codes: &[code::XCL] },
         Search { find: uniqueness::unique_rectangle::<W>, codes: &[code::URC] },
@@ -188,6 +190,11 @@ fn se_only_searches<const W: usize>() -> [Search<W>; 5] {
 /// SE's own Aligned Pair Exclusion ([`se_exclusion`]), which SE's way takes instead of ours.
 fn se_aligned_pair_exclusion<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
     out.extend(se_exclusion::aligned_exclusion(&se_chains::grid(cx.geo, st), 2));
+}
+
+/// Sukaku Explainer's WXYZ- and VWXYZ-Wings ([`se_wings`]), beside our bent sets.
+fn se_pivot_wings<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
+    out.extend(se_wings::pivot_wings(&se_chains::grid(cx.geo, st)));
 }
 
 /// SE's way through a puzzle: from `start`, repeatedly the move with the lowest SE value (the

@@ -79,11 +79,14 @@ fn houses_of(cell: usize) -> [usize; 3] {
     [18 + box_of(cell), cell / 9, 9 + cell % 9]
 }
 
+/// Whether two different cells share a house.
+pub(super) fn sees(a: usize, b: usize) -> bool {
+    a != b && (a / 9 == b / 9 || a % 9 == b % 9 || box_of(a) == box_of(b))
+}
+
 /// The 20 cells sharing a house with `cell`, in increasing order.
 pub(super) fn peers(cell: usize) -> Vec<usize> {
-    (0..81)
-        .filter(|&c| c != cell && (c / 9 == cell / 9 || c % 9 == cell % 9 || box_of(c) == box_of(cell)))
-        .collect()
+    (0..81).filter(|&c| sees(cell, c)).collect()
 }
 
 /// A position's candidates as SE's rules read them.

@@ -7,7 +7,7 @@
 //! as SE picks them. The band route's APE (techniques/als.rs) is the
 //! reference release's narrower form (base cells that see each other) and stays as it is.
 
-use super::se_chains::{Grid, peers};
+use super::se_chains::{Grid, peers, sees};
 use crate::techniques::{Candidate, Move, Pattern, code};
 
 /// SE's Aligned Pair Exclusion (`degree` 2) or Aligned Triplet Exclusion (3) moves on `grid`,
@@ -71,7 +71,6 @@ pub fn aligned_exclusion(grid: &Grid, degree: usize) -> Vec<Move> {
 /// `common` excluders allow.
 fn exclusion(grid: &Grid, cells: &mut [usize], common: u128) -> Option<Move> {
     let excluders: Vec<u16> = (0..81).filter(|&c| common >> c & 1 == 1).map(|c| grid[c]).collect();
-    let sees: Vec<Vec<usize>> = cells.iter().map(|&c| peers(c)).collect();
     let digits: Vec<Vec<usize>> =
         cells.iter().map(|&c| (0..9).filter(|d| grid[c] >> d & 1 == 1).collect()).collect();
     let mut allowed = vec![0u16; cells.len()];
@@ -79,7 +78,7 @@ fn exclusion(grid: &Grid, cells: &mut [usize], common: u128) -> Option<Move> {
     'combos: loop {
         let combo: Vec<usize> = pick.iter().zip(&digits).map(|(&i, ds)| ds[i]).collect();
         let same_digit_seen = (0..cells.len())
-            .any(|i| (i + 1..cells.len()).any(|j| combo[i] == combo[j] && sees[i].contains(&cells[j])));
+            .any(|i| (i + 1..cells.len()).any(|j| combo[i] == combo[j] && sees(cells[i], cells[j])));
         let mask = combo.iter().fold(0u16, |m, &d| m | 1 << d);
         if !same_digit_seen && !excluders.iter().any(|&m| m & !mask == 0) {
             for (a, &d) in allowed.iter_mut().zip(&combo) {
