@@ -36,8 +36,9 @@ fn each_kind_of_step_at_its_se_value() {
         // Skyscraper, 2-String Kite: the Turbot family, 4.0 and 4.1.
         ("...75......5.693...8..2..7..4......1821...5976......8..5..3..6...467.1......14...", 4.0),
         ("...5......98.1..635....9..17.3..5....5..4..8....2..3.99..1....662..5.74......6...", 4.1),
-        // A unique rectangle, which the band route leaves out: 4.5.
+        // A unique rectangle, which the band route leaves out: 4.5; a unique loop of 6 cells: 4.6.
         (".8.....3...58.64...4.9.3.6....5.2....6.1.7.9..........718...659.56...84...3...7..", 4.5),
+        ("3...4..8192.....5...46..7......8.6..6..4.7..5..2.3......9..85...7.....3954..9...8", 4.6),
         // An X-chain of three strong links, all in lines of one kind: 5.4.
         (".7.....8.5.......49.8...6.1..59.24....34589...9..3..6.2..8.7..3..9...8..3...4...6", 5.4),
         // A WXYZ-Wing: 5.5.
@@ -111,7 +112,7 @@ fn agreement_with_sudoku_explainer() {
          8.0 and up: {hard_ok}/{hard}"
     );
     assert!(easy_ok * 100 >= easy * 90, "{easy_ok}/{easy}");
-    assert!(mid_ok * 100 >= mid * 75, "{mid_ok}/{mid}");
+    assert!(mid_ok * 100 >= mid * 80, "{mid_ok}/{mid}");
     assert!(hard_ok * 100 >= hard * 90, "{hard_ok}/{hard}");
-    assert!(all_ok * 100 >= all * 85, "{all_ok}/{all}");
+    assert!(all_ok * 100 >= all * 90, "{all_ok}/{all}");
 }

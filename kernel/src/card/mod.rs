@@ -6,6 +6,7 @@ pub mod notation;
 pub mod se;
 pub mod se_chains;
 pub mod se_exclusion;
+pub mod se_loops;
 pub mod se_wings;
 pub mod short;
 pub mod symmetry;

@@ -10,6 +10,7 @@
 
 use super::se_chains::{self, Mode};
 use super::se_exclusion;
+use super::se_loops;
 use super::se_wings;
 use crate::board::{Board, HouseKind};
 use crate::budget::Budget;
@@ -58,6 +59,9 @@ fn move_value(board: &Board, m: &Move, candidates: impl Fn(usize) -> u32) -> f64
         (t, Pattern::Chain(nodes)) if t == code::XCL => x_chain_value(nodes),
         // BUG type 2 (several cells, one extra digit): SE's 5.7.
         (t, Pattern::Cells(_)) if t == code::BUG => BUG_TYPE_TWO_VALUE,
+        (t, Pattern::Cells(cells)) if t == code::URC && cells.len() >= 6 => {
+            se_loops::value(cells.len(), se_loops::kind(m))
+        }
         (t, Pattern::Wing { cells, .. }) if t == code::WXZ => {
             bent_set_value(cells.len(), cells.iter().map(|&c| candidates(c)).max().unwrap_or(0))
         }
@@ -176,8 +180,9 @@ const SE_RULES: [Tech; 27] = [
 /// stop at four), and the uniqueness techniques, which the band route leaves out (it does not
 /// assume one solution) but SE takes at their values (a unique rectangle 4.5, BUG 5.6): a card
 /// is only ever made for a puzzle proved unique.
-fn se_only_searches<const W: usize>() -> [Search<W>; 6] {
+fn se_only_searches<const W: usize>() -> [Search<W>; 7] {
     [
+        Search { find: se_unique_loops::<W>, codes: &[code::URC] },
         Search { find: se_pivot_wings::<W>, codes: &[code::WXZ] },
         Search { find: se_aligned_pair_exclusion::<W>, codes: &[code::APE] },
         Search { find: chains::long_x_chain::<W>, codes: &[code::XCL] },
@@ -190,6 +195,11 @@ fn se_only_searches<const W: usize>() -> [Search<W>; 6] {
 /// SE's own Aligned Pair Exclusion ([`se_exclusion`]), which SE's way takes instead of ours.
 fn se_aligned_pair_exclusion<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
     out.extend(se_exclusion::aligned_exclusion(&se_chains::grid(cx.geo, st), 2));
+}
+
+/// SE's unique loops of 6 to 10 cells ([`se_loops`]).
+fn se_unique_loops<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
+    out.extend(se_loops::unique_loops(&se_chains::grid(cx.geo, st)));
 }
 
 /// Sukaku Explainer's WXYZ- and VWXYZ-Wings ([`se_wings`]), beside our bent sets.
