@@ -51,7 +51,7 @@ pub fn unique_loops(grid: &Grid) -> Vec<Move> {
 /// path whose last cell sees its first is checked as a loop.
 fn walk(grid: &Grid, pair: u16, cells: &[usize], path: &mut Vec<usize>, out: &mut Vec<Move>) {
     let (first, last) = (path[0], *path.last().unwrap());
-    if path.len() >= 6 && path.len() % 2 == 0 && sees(last, first) && path[1] < last {
+    if path.len() >= 6 && path.len().is_multiple_of(2) && sees(last, first) && path[1] < last {
         out.extend(check(grid, pair, path));
     }
     if path.len() == 10 {
