@@ -533,32 +533,28 @@ pub fn find(grid: &Grid, mode: Mode, budget: &Budget) -> Option<Found> {
         if mode != Mode::Nishio && (count == 2 || multiple) {
             let sets: Vec<&Implications> =
                 digits.iter().map(|&d| on_cache[cell * 9 + d].as_ref().unwrap()).collect();
-            let first = sets[0];
-            for k in first.on_keys().chain(first.off_keys()) {
-                if !worth(grid, k) {
-                    continue;
-                }
-                let mut total = 0;
-                let mut all = true;
-                for imp in &sets {
-                    match imp.get(k) {
-                        Some(at) => total += imp.ancestors(at, &mut seen),
-                        None => {
-                            all = false;
-                            break;
-                        }
-                    }
-                }
-                if all {
-                    best.offer(total, CELL, k);
-                }
-            }
+            offer_common(grid, &sets, CELL, &mut best, &mut seen);
         }
     }
     let (value, _, _, k) = best.found?;
     let c = Candidate { cell: k / 2 / 9, digit: (k / 2 % 9 + 1) as u8 };
     let (placement, eliminations) = if k % 2 == 1 { (Some(c), Vec::new()) } else { (None, vec![c]) };
     Some(Found { mode, value, placement, eliminations })
+}
+
+/// Offers what every branch of a cell or region forcing chain implies (`sets`: each branch's
+/// implications), its complexity the sum of the branches' ancestor counts.
+fn offer_common(grid: &Grid, sets: &[&Implications], sort_key: u8, best: &mut Best, seen: &mut Vec<bool>) {
+    let first = sets[0];
+    for k in first.on_keys().chain(first.off_keys()) {
+        if !worth(grid, k) {
+            continue;
+        }
+        let total: Option<usize> = sets.iter().map(|imp| imp.get(k).map(|at| imp.ancestors(at, seen))).sum();
+        if let Some(total) = total {
+            best.offer(total, sort_key, k);
+        }
+    }
 }
 
 /// Region forcing chains through the houses of `cell` where `cell` is the digit's first place:
@@ -585,26 +581,7 @@ fn region_chains(
         }
         let sets: Vec<&Implications> =
             places.iter().map(|&c| on_cache[c * 9 + digit].as_ref().unwrap()).collect();
-        let first = sets[0];
-        for k in first.on_keys().chain(first.off_keys()) {
-            if !worth(grid, k) {
-                continue;
-            }
-            let mut total = 0;
-            let mut all = true;
-            for imp in &sets {
-                match imp.get(k) {
-                    Some(at) => total += imp.ancestors(at, seen),
-                    None => {
-                        all = false;
-                        break;
-                    }
-                }
-            }
-            if all {
-                best.offer(total, REGION, k);
-            }
-        }
+        offer_common(grid, &sets, REGION, best, seen);
     }
 }
 
