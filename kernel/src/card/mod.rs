@@ -4,10 +4,10 @@
 pub mod issues;
 pub mod notation;
 pub mod se;
-pub mod se_chains;
-pub mod se_exclusion;
-pub mod se_loops;
-pub mod se_wings;
+mod se_chains;
+mod se_exclusion;
+mod se_loops;
+mod se_wings;
 pub mod short;
 pub mod symmetry;
 pub mod teach;

@@ -1,9 +1,10 @@
-//! Sudoku Explainer's forcing chains, searched and rated the way SE rates them, for the card's
-//! `se` field on classic 9x9. SE's hardest puzzles (8.0 and above) are rated by these: a Nishio
-//! chain (7.5), cell and region forcing chains (8.0) and dynamic forcing chains (8.5), each plus
-//! a length term on its complexity, the number of distinct implications behind its result. Our
-//! own forcing techniques prove the same eliminations but do not count implications as SE does,
-//! so SE's value could not be read from them.
+//! Sudoku Explainer's chains, searched and rated the way SE rates them, for the card's `se` field
+//! on classic 9x9. SE's harder puzzles (6.5 and above) are rated by these: single forcing chains
+//! and bidirectional cycles (6.5-7.0), Nishio chains (7.5), cell and region forcing chains (8.0)
+//! and dynamic forcing chains (8.5), each plus a length term on its complexity, the number of
+//! distinct implications behind its result. Our own chain and forcing techniques prove the same
+//! eliminations but are not SE's rules (grouped nodes, almost locked sets) and do not count
+//! implications as SE does, so SE's value could not be read from them.
 //!
 //! An implication is a candidate switched on or off. "On" switches off the cell's other candidates
 //! (not in Nishio mode) and the digit in the cell's box, row and column; "off" switches on the
