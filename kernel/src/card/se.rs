@@ -4,9 +4,10 @@
 //! placement, ED the first step's value. The steps are SE's way through the puzzle rather than
 //! the band route: at every position the move with the lowest SE value, as Sudoku Explainer takes
 //! it (a person's route by band and study order takes a Hidden Triple, 4.0 on SE's scale, where SE
-//! takes an X-Wing at 3.2), with the searches SE has and the band route does not (unique
-//! rectangles, BUG, longer single-digit chains). Approximate still: our techniques are not SE's
-//! rules (its chains are rated by their length, ours mostly by their technique).
+//! takes an X-Wing at 3.2), with SE's rules only: those of ours that SE has, the searches the band
+//! route does not make (unique rectangles and loops, BUG, longer single-digit chains, SE's wings
+//! and aligned exclusions), and where none applies SE's own chain rules, rated by their length
+//! (se_chains.rs). Approximate still where SE's rules and ours differ in detail (docs/status.md).
 
 use super::se_chains::{self, Mode};
 use super::se_exclusion;
