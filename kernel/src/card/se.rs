@@ -85,7 +85,7 @@ const ALIGNED_TRIPLET_VALUE: f64 = 7.5;
 const BUG_TYPE_TWO_VALUE: f64 = 5.7;
 
 /// `v` rounded to tenths, as SE's values are (sums of tenths are not exact in binary).
-fn tenths(v: f64) -> f64 {
+pub(super) fn tenths(v: f64) -> f64 {
     (v * 10.0).round() / 10.0
 }
 
@@ -177,10 +177,11 @@ const SE_RULES: [Tech; 27] = [
     code::APE,
 ];
 
-/// Searches only SE's way takes: single-digit chains of up to six strong links (the band route's
-/// stop at four), and the uniqueness techniques, which the band route leaves out (it does not
-/// assume one solution) but SE takes at their values (a unique rectangle 4.5, BUG 5.6): a card
-/// is only ever made for a puzzle proved unique.
+/// Searches only SE's way takes: SE's unique loops, wings over a pivot and Aligned Pair
+/// Exclusion, single-digit chains of up to six strong links (the band route's stop at four), and
+/// the uniqueness techniques, which the band route leaves out (it does not assume one solution)
+/// but SE takes at their values (a unique rectangle 4.5, BUG 5.6): a card is only ever made for a
+/// puzzle proved unique.
 fn se_only_searches<const W: usize>() -> [Search<W>; 7] {
     [
         Search { find: se_unique_loops::<W>, codes: &[code::URC] },

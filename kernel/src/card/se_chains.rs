@@ -13,7 +13,7 @@
 //! pairs); the dynamic modes on the grid as the chain has left it so far, and such an
 //! implication has every earlier elimination in its cell or house as a parent too.
 
-use super::se::length_extra;
+use super::se::{length_extra, tenths};
 use crate::budget::Budget;
 use crate::techniques::Candidate;
 
@@ -469,10 +469,6 @@ impl Best {
             self.found = Some((value, complexity, sort_key, result));
         }
     }
-}
-
-fn tenths(v: f64) -> f64 {
-    (v * 10.0).round() / 10.0
 }
 
 /// SE's sort keys among hints of one value and complexity.

@@ -7,6 +7,7 @@
 //! holding more all hold one same extra digit c, one of them is c and c goes from every cell
 //! seeing them all (type 2). Unique rectangles (4 cells) are the band route's search.
 
+use super::se::tenths;
 use super::se_chains::{Grid, sees};
 use crate::techniques::{Candidate, Move, Pattern, code};
 
@@ -19,7 +20,7 @@ pub fn value(cells: usize, kind: u8) -> f64 {
         8 | 9 => 0.2,
         _ => 0.5,
     };
-    ((4.5 + size + if kind == 2 { 0.1 } else { 0.0 }) * 10.0).round() / 10.0
+    tenths(4.5 + size + if kind == 2 { 0.1 } else { 0.0 })
 }
 
 /// The type of a unique loop's move: 1 when it removes digits of the loop's pair, else 2.
