@@ -76,7 +76,7 @@ fn house_cells(h: usize) -> [usize; 9] {
 }
 
 /// The houses of a cell in SE's order: box, row, column.
-fn houses_of(cell: usize) -> [usize; 3] {
+pub(super) fn houses_of(cell: usize) -> [usize; 3] {
     [18 + box_of(cell), cell / 9, 9 + cell % 9]
 }
 

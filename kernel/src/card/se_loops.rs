@@ -8,7 +8,7 @@
 //! seeing them all (type 2). Unique rectangles (4 cells) are the band route's search.
 
 use super::se::tenths;
-use super::se_chains::{Grid, sees};
+use super::se_chains::{Grid, houses_of, sees};
 use crate::techniques::{Candidate, Move, Pattern, code};
 
 /// SE's value of a unique loop of `cells` cells and `type` 1 or 2: 4.5, plus 0.1 for 6 cells,
@@ -72,11 +72,6 @@ fn walk(grid: &Grid, pair: u16, cells: &[usize], path: &mut Vec<usize>, out: &mu
             path.pop();
         }
     }
-}
-
-/// A cell's row (0-8), column (9-17) and box (18-26).
-fn houses_of(c: usize) -> [usize; 3] {
-    [c / 9, 9 + c % 9, 18 + c / 27 * 3 + c % 9 / 3]
 }
 
 /// Whether `next` may join the path's cells holding more than the pair: types 1 and 2 allow one
