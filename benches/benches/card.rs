@@ -16,11 +16,7 @@ use std::time::Duration;
 
 /// Up to `n` puzzles of a file (an evenly spaced sample) that rate without error under `opts`.
 fn rateable(file: &str, n: usize, opts: &RateOptions) -> Vec<pencilmark::format::Puzzle> {
-    load(file, n)
-        .iter()
-        .map(|l| pencilmark::read_puzzle(l).unwrap())
-        .filter(|p| rate(p, opts).is_ok())
-        .collect()
+    load(file, n).iter().map(|l| pencilmark::read(l).unwrap()).filter(|p| rate(p, opts).is_ok()).collect()
 }
 
 fn card(c: &mut Criterion) {

@@ -76,8 +76,7 @@ fn variant_puzzles() -> Vec<(String, Vec<(u64, Puzzle)>)> {
         let item: serde_json::Value = serde_json::from_str(line).expect("one JSON object a line");
         let kind = item["kind"].as_str().expect("a kind").to_string();
         let seed = item["seed"].as_u64().expect("a seed");
-        let puzzle =
-            pencilmark::read_puzzle(&item["document"].to_string()).expect("a puzzle the engine reads");
+        let puzzle = pencilmark::read(&item["document"].to_string()).expect("a puzzle the engine reads");
         match kinds.last_mut() {
             Some((k, list)) if *k == kind => list.push((seed, puzzle)),
             _ => kinds.push((kind, vec![(seed, puzzle)])),

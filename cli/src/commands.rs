@@ -5,12 +5,10 @@
 
 use crate::escape::{plain, push_error_object};
 use crate::input::Batch;
-use pencilmark::format::FormatError;
-use pencilmark::solve::count_cells_until;
-use pencilmark::{CountOptions, Error, ErrorKind, RateOptions};
+use pencilmark::{CountOptions, Error, ErrorKind, FormatError, RateOptions, count_cells_until};
 use std::fmt::Write;
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// How a command writes a record's error.
 #[derive(Clone, Copy)]
@@ -68,16 +66,16 @@ fn push_grid(out: &mut String, values: &[u8]) {
     for chunk in values.chunks(81) {
         let mut row = [0u8; 81];
         for (symbol, &v) in row.iter_mut().zip(chunk) {
-            *symbol = pencilmark::board::Board::digit_symbol(v) as u8;
+            *symbol = pencilmark::digit_symbol(v) as u8;
         }
         out.push_str(std::str::from_utf8(&row[..chunk.len()]).expect("digit symbols are ASCII"));
     }
 }
 
 /// When a count of this line gives up; without a time limit the clock is not read at all (a
-/// hundredth of a 9x9 count).
+/// hundredth of a 9x9 count). The option parser took only finite seconds >= 0.
 fn deadline(max_seconds: Option<f64>) -> Option<Instant> {
-    max_seconds.and_then(|s| pencilmark::budget::Budget::seconds_from(Instant::now(), Some(s)).deadline())
+    max_seconds.map(|s| Instant::now() + Duration::from_secs_f64(s.clamp(0.0, 1e9)))
 }
 
 pub fn count(text: &str, line: usize, opts: &CountOptions, out: &mut String) -> Result<(), Error> {
@@ -116,8 +114,7 @@ pub fn solve(text: &str, line: usize, max_seconds: Option<f64>, out: &mut String
     let values: &[u8] = if fast {
         &grid
     } else {
-        let p = pencilmark::read_puzzle(text)?;
-        solution = pencilmark::unique_solution_until(&p, deadline)?;
+        solution = pencilmark::solve(&pencilmark::read(text)?, max_seconds)?;
         &solution
     };
     out.push_str("{\"solution\":\"");
@@ -143,25 +140,19 @@ pub fn with_line(json: &str, line: usize) -> String {
     }
 }
 
-fn document(text: &str) -> Result<pencilmark::format::Document, Error> {
-    Ok(pencilmark::format::read(text)?.to_document())
-}
-
 pub fn export(text: &str, max_nodes: u64, out: &mut String) -> Result<(), Error> {
-    let doc = document(text)?;
-    out.push_str(&pencilmark::export::canonical_text_with_budget(&doc, max_nodes)?);
+    out.push_str(&pencilmark::export_str(text, max_nodes)?);
     Ok(())
 }
 
 pub fn fingerprint(text: &str, out: &mut String) -> Result<(), Error> {
-    let doc = document(text)?;
-    out.push_str(&pencilmark::format::fingerprint(&doc)?);
+    out.push_str(&pencilmark::fingerprint_str(text)?);
     out.push('\n');
     Ok(())
 }
 
 pub fn validate(text: &str, out: &mut String) -> Result<(), Error> {
-    document(text)?;
+    pencilmark::validate_str(text)?;
     out.push_str("ok\n");
     Ok(())
 }

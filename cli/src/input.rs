@@ -363,7 +363,7 @@ impl<R: Read> Reader<R> {
         };
         if !self.header_decided {
             self.header_decided = true;
-            if pencilmark::format::read(&text).is_err() {
+            if pencilmark::validate_str(&text).is_err() {
                 let shown: String = line.chars().take(60).collect();
                 let more = if shown.len() < line.len() { "..." } else { "" };
                 crate::pipeline::note(&format!(

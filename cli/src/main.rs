@@ -10,7 +10,7 @@ mod report;
 use clap::{Args, Parser, Subcommand};
 use commands::{Errors, each_record};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use pencilmark::card::Field;
+use pencilmark::Field;
 use pencilmark::{CountOptions, RateOptions};
 use std::io::{self, Read};
 use std::process::ExitCode;
@@ -39,7 +39,7 @@ struct Cli {
     /// Longest line or JSON document read, in bytes (at most 16 MiB); a longer one gets an error
     /// and is skipped (memory stays bounded whatever the input).
     #[arg(long, global = true, value_name = "BYTES", default_value_t = 1 << 20,
-          value_parser = clap::value_parser!(u64).range(1..=pencilmark::format::MAX_INPUT_BYTES as u64))]
+          value_parser = clap::value_parser!(u64).range(1..=pencilmark::MAX_INPUT_BYTES as u64))]
     max_input_bytes: u64,
 }
 
@@ -115,7 +115,7 @@ enum Command {
         /// Search nodes the uniqueness proof may use per puzzle (the canonical text holds the
         /// solution only for a unique puzzle); past it a puzzle of houses only gets an error
         /// instead of a search without end, one with other rules is written without a solution.
-        #[arg(long, default_value_t = pencilmark::export::EXPORT_MAX_NODES)]
+        #[arg(long, default_value_t = pencilmark::EXPORT_MAX_NODES)]
         max_nodes: u64,
     },
     /// Print the fingerprint (`sha256:<hex>`) of each puzzle, one per line.
@@ -235,8 +235,8 @@ fn main() -> ExitCode {
                 opts.max_seconds = *max_seconds;
                 opts.allow_guessing = *allow_guessing;
                 if let Some(q) = quality {
-                    opts.quality = pencilmark::card::issues::Quality::parse_cli(q)
-                        .map_err(|e| format!("invalid --quality: {e}"))?;
+                    opts.quality =
+                        pencilmark::Quality::parse_cli(q).map_err(|e| format!("invalid --quality: {e}"))?;
                 }
                 if let Some(levels) = explain {
                     opts.set_explain(levels).map_err(|e| e.to_string())?;

@@ -2,11 +2,7 @@
 //! techniques with their stand-ins, symmetry, the publishing issues and, with --explain, the
 //! steps) instead of JSON.
 
-use pencilmark::board::Board;
-use pencilmark::card::{Card, Field};
-use pencilmark::format::Puzzle;
-use pencilmark::techniques::Tech;
-use pencilmark::{Error, RateOptions};
+use pencilmark::{Card, Error, Field, Puzzle, RateOptions};
 use std::fmt::Write;
 
 /// The card fields a report shows; steps come with --explain.
@@ -33,7 +29,7 @@ const SPREAD_PERCENTILE: u8 = 80;
 
 /// Rates one puzzle and writes its report, followed by a blank line.
 pub fn rate(text: &str, line: usize, opts: &RateOptions, out: &mut String) -> Result<(), Error> {
-    let puzzle = pencilmark::read_puzzle(text)?;
+    let puzzle = pencilmark::read(text)?;
     let card = pencilmark::rate(&puzzle, opts)?;
     write_report(&puzzle, &card, line, out);
     Ok(())
@@ -42,7 +38,7 @@ pub fn rate(text: &str, line: usize, opts: &RateOptions, out: &mut String) -> Re
 fn write_report(puzzle: &Puzzle, card: &Card, line: usize, out: &mut String) {
     let kind = card.describe.as_ref().map_or("Sudoku", |d| d.type_name.as_str());
     let _ = writeln!(out, "Puzzle on line {line}: {kind}");
-    write_grid(&puzzle.board, &puzzle.givens, out);
+    out.push_str(&puzzle.grid_text());
     let row = |out: &mut String, label: &str, value: &str| {
         let _ = writeln!(out, "{:<12}{value}", format!("{label}:"));
     };
@@ -68,7 +64,7 @@ fn write_report(puzzle: &Puzzle, card: &Card, line: usize, out: &mut String) {
                 }
                 if let Some(Some(alts)) = &c.alternatives {
                     let alts: Vec<&str> =
-                        alts.iter().map(|a| Tech::from_code(a).map_or(*a, |t| t.name())).collect();
+                        alts.iter().map(|a| pencilmark::technique_name(a).unwrap_or(a)).collect();
                     let _ = write!(s, " (or {})", alts.join(", "));
                 }
                 s
@@ -123,56 +119,17 @@ fn write_report(puzzle: &Puzzle, card: &Card, line: usize, out: &mut String) {
     out.push('\n');
 }
 
-/// The givens as a grid: `.` for an empty cell, a blank where the board has no cell, and the
-/// boxes of a classic board ruled off.
-fn write_grid(board: &Board, givens: &[u8], out: &mut String) {
-    let (rows, cols) = (board.rows, board.cols);
-    let mut at = vec![None; rows * cols];
-    for (cell, &(r, c)) in board.cell_pos.iter().enumerate() {
-        at[r * cols + c] = Some(givens[cell]);
-    }
-    let boxes = board.box_shape;
-    for r in 0..rows {
-        let mut text = String::new();
-        for c in 0..cols {
-            if let Some((_, w)) = boxes
-                && c > 0
-                && c % w == 0
-            {
-                text.push_str(" |");
-            }
-            text.push(' ');
-            text.push(match at[r * cols + c] {
-                None => ' ',
-                Some(0) => '.',
-                Some(v) => Board::digit_symbol(v),
-            });
-        }
-        let text = text.trim_end();
-        if let Some((h, _)) = boxes
-            && r > 0
-            && r % h == 0
-        {
-            // The rule under a band of boxes: the row's own shape, crossing at its bars.
-            let rule: String = text.chars().map(|ch| if ch == '|' { '+' } else { '-' }).collect();
-            let _ = writeln!(out, "{rule}");
-        }
-        let _ = writeln!(out, "{text}");
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn a_classic_grid_is_ruled_into_boxes() {
-        let p = pencilmark::read_puzzle(
+        let p = pencilmark::read(
             "....4.8.3.6...8..29.86.5..1235.........7..2.........96..2......8.12..7...9.......",
         )
         .unwrap();
-        let mut out = String::new();
-        write_grid(&p.board, &p.givens, &mut out);
+        let out = p.grid_text();
         let lines: Vec<&str> = out.lines().collect();
         assert_eq!(lines.len(), 11);
         assert_eq!(lines[0], " . . . | . 4 . | 8 . 3");

@@ -239,7 +239,7 @@ pub unsafe extern "C" fn pm_count_solutions(cells: *const u8, len: usize, limit:
         // SAFETY: `cells` is not NULL, `len` <= PM_MAX_CELLS keeps the size far below isize::MAX,
         // u8 needs no alignment, and the caller guarantees `len` readable, unmodified bytes.
         let cells = unsafe { std::slice::from_raw_parts(cells, len) };
-        match engine::solve::count_cells(cells, limit, None) {
+        match engine::count_cells(cells, limit, None) {
             Ok(n) => i32::try_from(n).unwrap_or(i32::MAX),
             Err(_) => pm_status::InvalidPuzzle as i32,
         }
@@ -281,7 +281,7 @@ pub unsafe extern "C" fn pm_count_solutions_within(
         // SAFETY: `cells` is not NULL, `len` <= PM_MAX_CELLS keeps the size far below isize::MAX,
         // u8 needs no alignment, and the caller guarantees `len` readable, unmodified bytes.
         let cells = unsafe { std::slice::from_raw_parts(cells, len) };
-        match engine::solve::count_cells_until(cells, limit, None, deadline) {
+        match engine::count_cells_until(cells, limit, None, deadline) {
             Ok(Some(n)) => i32::try_from(n).unwrap_or(i32::MAX),
             Ok(None) => pm_status::Undecided as i32,
             Err(_) => pm_status::InvalidPuzzle as i32,
@@ -380,7 +380,7 @@ pub unsafe extern "C" fn pm_solve(cells: *const u8, len: usize, out: *mut u8, ou
             // caller guarantees `len` readable, unmodified bytes. The slice ends with this block,
             // before `out` (which may alias `cells`) is written.
             let cells = unsafe { std::slice::from_raw_parts(cells, len) };
-            match engine::solve::count_cells(cells, 2, Some(&mut solution[..len])) {
+            match engine::count_cells(cells, 2, Some(&mut solution[..len])) {
                 Ok(n) => n,
                 Err(_) => return pm_status::InvalidPuzzle as i32,
             }

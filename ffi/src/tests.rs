@@ -62,7 +62,7 @@ fn version_names_the_crate_abi_and_simd_level() {
             engine::simd_level()
         )
     );
-    assert_eq!(env!("CARGO_PKG_VERSION"), engine::card::GRADER_VERSION);
+    assert_eq!(env!("CARGO_PKG_VERSION"), engine::VERSION);
     // SAFETY: pm_abi_version has no preconditions.
     assert_eq!(unsafe { pm_abi_version() }, PENCILMARK_ABI_VERSION);
 }
@@ -448,7 +448,7 @@ fn count_many_counts_packed_puzzles_in_order() {
 
 #[test]
 fn oversized_input_is_an_error_not_an_abort() {
-    let huge = ".".repeat(engine::format::MAX_INPUT_BYTES + 1);
+    let huge = ".".repeat(engine::MAX_INPUT_BYTES + 1);
     let out = rate(&huge, None);
     assert_eq!(kind_of(&out).as_deref(), Some("invalid"), "{}", &out[..out.len().min(200)]);
     let many = rate_many(&format!("{EASY}\n{huge}\n"), None);

@@ -19,13 +19,13 @@ fn main() {
         .map(|s| s.split(',').filter(|c| !c.is_empty()).map(|c| Tech::from_code(c).expect("code")).collect())
         .unwrap_or_default();
     let max_band: u8 = args.get(2).map(|s| s.parse().unwrap()).unwrap_or(4);
-    let geometry = AnyGeometry::new(&p.board).unwrap();
+    let geometry = AnyGeometry::new(p.board()).unwrap();
     pencilmark::on_geometry!(&geometry, geo => {
-        let st = State::new(geo, &p.givens).unwrap();
+        let st = State::new(geo, p.givens()).unwrap();
         let path = band_path(&pencilmark::route::RouteContext::plain(geo), &st, &banned, max_band);
         let show: Option<usize> = std::env::var("AT").ok().map(|v| v.parse().unwrap());
         let mut at = st.clone();
-        let notes = pencilmark::card::notation::route_notations(&p.board, &p.givens, &path.steps, pencilmark::budget::Budget::UNLIMITED);
+        let notes = pencilmark::card::notation::route_notations(p.board(), p.givens(), &path.steps, pencilmark::budget::Budget::UNLIMITED);
         for (i, s) in path.steps.iter().enumerate() {
             if show == Some(i + 1) {
                 let cells: Vec<String> = (0..at.values.len())
@@ -49,7 +49,7 @@ fn main() {
                     if m.tech.band() >= min_band {
                         let step = pencilmark::route::Step::from(m.clone());
                         let patterned = SearchContext::plain(geo).building_patterns();
-                        let text = pencilmark::card::notation::step_notation(&p.board, &patterned, &at, &step);
+                        let text = pencilmark::card::notation::step_notation(p.board(), &patterned, &at, &step);
                         let d = pencilmark::price::features::notes_readings(geo, &at, &pos, &m)
                             .iter()
                             .map(|f| pencilmark::price::price(route_prices, f))

@@ -53,25 +53,25 @@ fn main() {
         if dump_moves && !hard {
             continue;
         }
-        let geometry = AnyGeometry::new(&p.board).unwrap();
+        let geometry = AnyGeometry::new(p.board()).unwrap();
         pencilmark::on_geometry!(&geometry, geo => {
-            let mut st = State::new(geo, &p.givens).unwrap();
+            let mut st = State::new(geo, p.givens()).unwrap();
             for step in v["card"]["steps"].as_array().unwrap() {
                 let code = step["code"].as_str().unwrap().to_string();
                 let mut placements: Vec<Candidate> = step["placement"]
                     .as_str()
-                    .map(|s| vec![parse_candidate(&p.board, s, '=')])
+                    .map(|s| vec![parse_candidate(p.board(), s, '=')])
                     .unwrap_or_default();
                 let mut eliminations: Vec<Candidate> = step["eliminations"]
                     .as_array()
-                    .map(|a| a.iter().map(|e| parse_candidate(&p.board, e.as_str().unwrap(), '#')).collect())
+                    .map(|a| a.iter().map(|e| parse_candidate(p.board(), e.as_str().unwrap(), '#')).collect())
                     .unwrap_or_default();
                 placements.sort();
                 eliminations.sort();
                 if dump_moves {
                     if step["band"].as_u64() >= Some(3) {
                         let moves = all_moves(&SearchContext::plain(geo).building_patterns(), &st, 4);
-                        print_moves(&p.board, geo, &st, v["source"].as_str().unwrap(), &step["n"], &moves);
+                        print_moves(p.board(), geo, &st, v["source"].as_str().unwrap(), &step["n"], &moves);
                     }
                     st.apply_step(geo, &placements, &eliminations);
                     continue;

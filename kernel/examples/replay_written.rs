@@ -32,8 +32,8 @@ fn main() {
             continue;
         }
         let p = pencilmark::format::read(v["puzzle"].as_str().unwrap()).unwrap();
-        let geo = Geometry::<2>::new(&p.board);
-        let mut st = State::new(&geo, &p.givens).unwrap();
+        let geo = Geometry::<2>::new(p.board());
+        let mut st = State::new(&geo, p.givens()).unwrap();
         if std::env::var("PM_TIME").is_ok() {
             // Time (T) or difficulty effort (D) from rc1's own route (its prices, candidates and
             // moves on offer) and from ours: is a difference the route or the formula?
@@ -73,9 +73,10 @@ fn main() {
                 }
             }
             if which == "D" {
-                let solution = pencilmark::unique_solution(&p).unwrap();
-                let n = pencilmark::model::compute(&SearchContext::plain(&geo), &p.board, &st, &solution, m)
-                    .unwrap();
+                let solution = pencilmark::solve(&p, None).unwrap();
+                let n =
+                    pencilmark::model::compute(&SearchContext::plain(&geo), p.board(), &st, &solution, m)
+                        .unwrap();
                 if std::env::var("PM_TIME").is_ok_and(|x| x == "refute") {
                     let pts = pencilmark::model::refute::profile(
                         &geo,

@@ -5,7 +5,7 @@
 
 use crate::board::Board;
 use crate::format::Puzzle;
-use crate::{Error, read_puzzle};
+use crate::{Error, read};
 use serde::Deserialize;
 use std::time::Instant;
 
@@ -91,7 +91,7 @@ pub fn count_puzzle(p: &Puzzle, opts: &CountOptions) -> Result<Counted, Error> {
 
 /// Reads a puzzle text (one-line classic or a sudoku-puzzle document) and counts its solutions.
 pub fn count_str(text: &str, opts: &CountOptions) -> Result<Counted, Error> {
-    count_puzzle(&read_puzzle(text)?, opts)
+    count_puzzle(&read(text)?, opts)
 }
 
 /// Counts with options given as JSON (None or "" = defaults): `{"count": N, "solution": ...}` or

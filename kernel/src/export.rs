@@ -16,6 +16,7 @@ pub const EXPORT_MAX_NODES: u64 = 1_000_000;
 const RULE_NODE_SHARE: u64 = 100;
 
 /// The canonical text of a document: `dumps(to_export(doc))`.
+#[cfg(any(test, feature = "internals"))]
 pub fn canonical_text(doc: &Document) -> Result<String, Error> {
     canonical_text_with_budget(doc, EXPORT_MAX_NODES)
 }
@@ -29,6 +30,7 @@ pub fn canonical_text_with_budget(doc: &Document, max_nodes: u64) -> Result<Stri
 /// spelling per mechanic (5.3), rules in the order of 5.4. `with_solution` adds the unique
 /// solution (only for puzzles whose rules the engine solves); `describe` fills an empty
 /// `meta.type` / `meta.rules_text` (section 7).
+#[cfg(any(test, feature = "internals"))]
 pub fn to_export(doc: &Document, with_solution: bool, describe: bool) -> Result<Json, Error> {
     to_export_with_budget(doc, with_solution, describe, EXPORT_MAX_NODES)
 }

@@ -19,32 +19,84 @@
 struct ReadmeDoctests;
 
 pub mod batch;
+
+// The engine's stages, in the order data flows through them (docs/architecture.md). They are
+// crate-private: the facade below is the API. The `internals` feature makes them public for the
+// kernel's own integration tests, the benchmarks and the research tools, which look inside.
+#[cfg(feature = "internals")]
 pub mod bits;
+#[cfg(not(feature = "internals"))]
+mod bits;
+#[cfg(feature = "internals")]
 pub mod board;
+#[cfg(not(feature = "internals"))]
+mod board;
+#[cfg(feature = "internals")]
 pub mod budget;
+#[cfg(not(feature = "internals"))]
+mod budget;
+#[cfg(feature = "internals")]
 pub mod card;
+#[cfg(not(feature = "internals"))]
+mod card;
+#[cfg(feature = "internals")]
 pub mod count;
+#[cfg(not(feature = "internals"))]
+mod count;
+#[cfg(feature = "internals")]
 pub mod error;
+#[cfg(not(feature = "internals"))]
+mod error;
+#[cfg(feature = "internals")]
 pub mod export;
+#[cfg(not(feature = "internals"))]
+mod export;
+#[cfg(feature = "internals")]
 pub mod format;
+#[cfg(not(feature = "internals"))]
+mod format;
+#[cfg(feature = "internals")]
 pub mod model;
+#[cfg(not(feature = "internals"))]
+mod model;
+#[cfg(feature = "internals")]
 pub mod price;
+#[cfg(not(feature = "internals"))]
+mod price;
+#[cfg(feature = "internals")]
 pub mod route;
+#[cfg(not(feature = "internals"))]
+mod route;
+#[cfg(feature = "internals")]
 pub mod rules;
+#[cfg(not(feature = "internals"))]
+mod rules;
+#[cfg(feature = "internals")]
 pub mod solve;
+#[cfg(not(feature = "internals"))]
+mod solve;
+#[cfg(feature = "internals")]
 pub mod techniques;
+#[cfg(not(feature = "internals"))]
+mod techniques;
 
 use board::Board;
-use card::{Card, Field};
-use format::Puzzle;
 use price::GraderModel;
 use serde::Deserialize;
 use solve::AnyGeometry;
 use std::collections::BTreeMap;
 use techniques::State;
 
+// The facade: reading, rating, counting and solving, the card, and the error type.
+pub use card::issues::{Check, Issue, Quality, Severity};
+pub use card::se::Se;
+pub use card::symmetry::Symmetry;
+pub use card::{Card, CardStep, ContainsEntry, Explanation, Field, Grader, Percentiles, TimeDist};
 pub use count::{CountOptions, Counted, count_json, count_str};
-pub use error::{Error, ErrorKind, error_object};
+pub use error::{Error, ErrorKind, FormatError, error_object};
+pub use export::EXPORT_MAX_NODES;
+pub use format::{Description, MAX_INPUT_BYTES, Puzzle};
+pub use solve::{CellsError, count_cells, count_cells_until};
 
 /// The SIMD level the exact 9x9 solver runs at on this CPU ("avx512f", "avx2", "sse2", "neon" on
 /// ARM64, or "scalar" for the portable path); other work uses the compiler's baseline
@@ -87,7 +139,7 @@ pub struct RateOptions {
     /// anything else is an `Invalid` error.
     pub grader_model: BTreeMap<String, serde_json::Value>,
     /// Adjusts the publishing checks (the `issues` field): per check a limit and / or a severity.
-    pub quality: card::issues::Quality,
+    pub quality: Quality,
     /// Development only: route up to this band even where the engine does not yet search every
     /// technique of the bands below it (cards may then be incomplete). None = the fully searched bands.
     #[doc(hidden)]
@@ -106,7 +158,7 @@ impl Default for RateOptions {
             allow_guessing: false,
             max_seconds: None,
             grader_model: BTreeMap::new(),
-            quality: card::issues::Quality::default(),
+            quality: Quality::default(),
             max_band_override: None,
         }
     }
@@ -189,7 +241,7 @@ impl RateOptions {
         opts.allow_guessing = raw.allow_guessing.unwrap_or(false);
         opts.max_seconds = max_seconds;
         if let Some(q) = &raw.quality {
-            opts.quality = card::issues::Quality::from_json(q).map_err(Error::Options)?;
+            opts.quality = Quality::from_json(q).map_err(Error::Options)?;
         }
         if let Some(g) = raw.grader_model {
             GraderModel::shipped()
@@ -215,10 +267,11 @@ fn explain_levels(v: &serde_json::Value) -> Result<Vec<String>, Error> {
     }
 }
 
-/// Reads a puzzle for the engine: a one-line classic, or a `sudoku-puzzle` document (a text
-/// starting with `{`). A document with rules the engine does not solve yet (anything but houses)
-/// is refused with an error naming those rule families; `format::read` reads every document.
-pub fn read_puzzle(text: &str) -> Result<Puzzle, Error> {
+/// Reads a puzzle for the engine: a one-line classic (any size from 4x4 to 25x25, a packed
+/// sudokuwiki.org string, a grid over several lines), or a `sudoku-puzzle` document (a text
+/// starting with `{`). A document with rules the engine does not solve (vendor rules, `custom`)
+/// is refused with an error naming them; [`validate_str`] checks every document.
+pub fn read(text: &str) -> Result<Puzzle, Error> {
     let p = format::read(text)?;
     let unsolved = p.unsolved_families();
     if !unsolved.is_empty() {
@@ -228,6 +281,52 @@ pub fn read_puzzle(text: &str) -> Result<Puzzle, Error> {
         )));
     }
     Ok(p)
+}
+
+/// Checks a puzzle text against the exchange format (puzzle-format.md), rules the engine does not
+/// solve included: `Ok` or the first problem, with its column where it has one.
+pub fn validate_str(text: &str) -> Result<(), Error> {
+    format::read(text)?;
+    Ok(())
+}
+
+/// The canonical text of a puzzle (puzzle-format.md 5.3): one spelling per mechanic, rules in
+/// canonical order, `meta.type` and `meta.rules_text` filled in, and the unique solution where the
+/// engine proves one within `max_nodes` search nodes ([`EXPORT_MAX_NODES`] is a few seconds at
+/// most on the largest boards).
+pub fn export_str(text: &str, max_nodes: u64) -> Result<String, Error> {
+    export::canonical_text_with_budget(&format::read(text)?.to_document(), max_nodes)
+}
+
+/// The fingerprint of a puzzle (puzzle-format.md 5.5): `sha256:` and 64 hex digits, the same for
+/// every spelling of the same puzzle.
+pub fn fingerprint_str(text: &str) -> Result<String, Error> {
+    Ok(format::fingerprint(&format::read(text)?.to_document())?)
+}
+
+/// The symbol a digit is written with: 1-9, then A-Z for 10 and up (16x16 and larger boards);
+/// '?' for anything else.
+pub fn digit_symbol(digit: u8) -> char {
+    Board::digit_symbol(digit)
+}
+
+/// The name of a technique by its code ("XWG" -> "X-Wing"), from the technique table.
+pub fn technique_name(code: &str) -> Option<&'static str> {
+    techniques::Tech::from_code(code).map(|t| t.name())
+}
+
+/// Counts the solutions of a puzzle up to `opts.limit`, with the first solution if asked, within
+/// `opts.max_seconds` (every rule family, exactly; no node limit).
+pub fn count(p: &Puzzle, opts: &CountOptions) -> Result<Counted, Error> {
+    count::count_puzzle(p, opts)
+}
+
+/// The unique solution of a puzzle, one digit per cell in reading order: `NoSolution` (naming
+/// two givens in conflict where they are), `NotUnique`, or `Undecided` when `max_seconds` passes
+/// first.
+pub fn solve(p: &Puzzle, max_seconds: Option<f64>) -> Result<Vec<u8>, Error> {
+    budget::check_seconds(max_seconds)?;
+    unique_solution_until(p, budget::Budget::seconds_from(std::time::Instant::now(), max_seconds).deadline())
 }
 
 /// Two givens that share a house and a digit, named for an error message.
@@ -251,13 +350,11 @@ fn direct_conflict(p: &Puzzle) -> Option<String> {
     None
 }
 
-/// Proves that a puzzle has exactly one solution and returns it.
-pub fn unique_solution(p: &Puzzle) -> Result<Vec<u8>, Error> {
-    unique_solution_until(p, None)
-}
-
-/// As [`unique_solution`], giving up at `deadline` with `Undecided` (large boards can take long).
-pub fn unique_solution_until(p: &Puzzle, deadline: Option<std::time::Instant>) -> Result<Vec<u8>, Error> {
+/// As [`solve`], giving up at `deadline` with `Undecided` (large boards can take long).
+pub(crate) fn unique_solution_until(
+    p: &Puzzle,
+    deadline: Option<std::time::Instant>,
+) -> Result<Vec<u8>, Error> {
     let c = solve::count_until(p, 2, deadline)?.ok_or(Error::Undecided)?;
     match c.count {
         0 => Err(Error::NoSolution { conflict: direct_conflict(p) }),
@@ -388,7 +485,7 @@ pub fn rate(p: &Puzzle, opts: &RateOptions) -> Result<Card, Error> {
 
 /// Reads and rates a puzzle text.
 pub fn rate_str(text: &str, opts: &RateOptions) -> Result<Card, Error> {
-    rate(&read_puzzle(text)?, opts)
+    rate(&read(text)?, opts)
 }
 
 /// Rates a puzzle text with options given as JSON (None or "" = defaults): the card's JSON, or an

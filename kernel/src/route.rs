@@ -7,7 +7,7 @@
 //! could stand in for each listed technique (its chip).
 
 use crate::board::Geometry;
-use crate::price::{GraderModel, PriceSet};
+use crate::price::PriceSet;
 use crate::techniques::{Candidate, Move, Search, SearchContext, State, Tech, cap_moves, code, searches};
 use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap};
@@ -22,8 +22,12 @@ pub struct RouteContext<'a, const W: usize> {
 
 impl<'a, const W: usize> RouteContext<'a, W> {
     /// Routes on `geo` with the shipped model's route prices, no budget and no memo.
+    #[cfg(any(test, feature = "internals"))]
     pub fn plain(geo: &'a Geometry<W>) -> Self {
-        RouteContext { search: SearchContext::plain(geo), prices: &GraderModel::shipped().route }
+        RouteContext {
+            search: SearchContext::plain(geo),
+            prices: &crate::price::GraderModel::shipped().route,
+        }
     }
 
     fn geo(&self) -> &'a Geometry<W> {
@@ -204,6 +208,7 @@ fn next_move<const W: usize>(
 
 /// Solves band by band from `start`, never using a technique in `banned` nor one above `max_band`.
 /// Stops early (`Stop::Deadline`) when the context's budget passes.
+#[cfg(any(test, feature = "internals"))]
 pub fn band_path<const W: usize>(
     cx: &RouteContext<W>,
     start: &State<W>,
@@ -425,6 +430,7 @@ fn listed_entries(
 /// `opts.max_band`. Err(the route) when that route is stuck and guessing is not allowed (a build
 /// that does not search every technique up to the band). A route that ran out of logic with
 /// guessing allowed, or that the deadline cut, gives band Unknown and the techniques met so far.
+#[cfg(any(test, feature = "internals"))]
 pub fn contents<const W: usize>(
     cx: &RouteContext<W>,
     start: &State<W>,

@@ -46,25 +46,25 @@ fn export_of_an_adversarial_document_stops_with_an_error() {
 #[test]
 fn budgeted_count_stops_and_agrees_when_it_finishes() {
     let p = read(&pigeonhole(5, 15)).unwrap();
-    let s = Solver::new(&p.board).unwrap();
-    let e = s.count_with_budget(&p.givens, 2, 500).unwrap_err();
+    let s = Solver::new(p.board()).unwrap();
+    let e = s.count_with_budget(p.givens(), 2, 500).unwrap_err();
     assert_eq!((e.max_nodes, e.found), (500, 0));
     assert_eq!(e.to_string(), "the search ran out of its budget of 500 nodes");
     // Small pigeonholes are decided (no solution) within the budget, as the plain count says.
     let p = read(&pigeonhole(3, 4)).unwrap();
-    let s = Solver::new(&p.board).unwrap();
-    assert_eq!(s.count_with_budget(&p.givens, 2, 100_000).unwrap(), s.count(&p.givens, 2));
-    assert_eq!(s.count(&p.givens, 2).count, 0);
+    let s = Solver::new(p.board()).unwrap();
+    assert_eq!(s.count_with_budget(p.givens(), 2, 100_000).unwrap(), s.count(p.givens(), 2));
+    assert_eq!(s.count(p.givens(), 2).count, 0);
     // A unique 16x16 and a samurai: same count and solution as without a budget.
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../data/fixtures/exchange/");
     for name in ["classic8", "samurai", "jigsaw9"] {
         let p = read(&std::fs::read_to_string(format!("{dir}{name}.json")).unwrap()).unwrap();
-        let s = Solver::new(&p.board).unwrap();
-        let c = s.count_with_budget(&p.givens, 2, 1_000_000).unwrap();
-        assert_eq!(c, s.count(&p.givens, 2), "{name}");
+        let s = Solver::new(p.board()).unwrap();
+        let c = s.count_with_budget(p.givens(), 2, 1_000_000).unwrap();
+        assert_eq!(c, s.count(p.givens(), 2), "{name}");
         assert_eq!(c.count, 1, "{name}");
         // The default budget writes the solution as before.
-        assert!(canonical_text(p.document.as_deref().unwrap()).unwrap().contains("\"solution\""), "{name}");
+        assert!(canonical_text(p.document().unwrap()).unwrap().contains("\"solution\""), "{name}");
     }
 }
 
@@ -101,9 +101,9 @@ fn max_seconds_bounds_the_uniqueness_proof_of_a_large_board() {
     // An 8x8 with a unique solution counts the same under a generous limit.
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../data/fixtures/exchange/");
     let p = read(&std::fs::read_to_string(format!("{dir}classic8.json")).unwrap()).unwrap();
-    let s = Solver::new(&p.board).unwrap();
+    let s = Solver::new(p.board()).unwrap();
     let far = std::time::Instant::now() + std::time::Duration::from_secs(3600);
-    assert_eq!(s.count_until(&p.givens, 2, far).unwrap(), s.count(&p.givens, 2));
+    assert_eq!(s.count_until(p.givens(), 2, far).unwrap(), s.count(p.givens(), 2));
 }
 
 /// A 16x16 killer of about a hundred cages (two or three cells each, read along the rows in a

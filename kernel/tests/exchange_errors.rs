@@ -1,7 +1,7 @@
 //! The invalid inputs a user meets, each with the error text a person reads; and the house-only
-//! variants (jigsaw, X, windoku, samurai) solved and rated through `read_puzzle`.
+//! variants (jigsaw, X, windoku, samurai) solved and rated through `read`.
 
-use pencilmark::{RateOptions, read_puzzle};
+use pencilmark::{RateOptions, read};
 
 const HEAD: &str = r#""format":"sudoku-puzzle","format_version":1"#;
 
@@ -10,7 +10,7 @@ fn doc(body: &str) -> String {
 }
 
 fn err(text: &str) -> String {
-    read_puzzle(text).unwrap_err().to_string()
+    read(text).unwrap_err().to_string()
 }
 
 fn classic_body(rules: &str) -> String {
@@ -89,30 +89,30 @@ fn rule_errors_name_the_path() {
 fn solving_errors() {
     // Every rule family and given candidates are read for solving.
     let body = classic_body(r#"{"type":"box_grid","origin":"r1c1","box":[2,2]}"#);
-    assert!(read_puzzle(&doc(&format!(r#"{body},"candidates":{{"r1c2":[2,3]}}"#))).is_ok());
+    assert!(read(&doc(&format!(r#"{body},"candidates":{{"r1c2":[2,3]}}"#))).is_ok());
     let sandwich = doc(&classic_body(
         r#"{"type":"box_grid","origin":"r1c1","box":[2,2]},{"type":"sandwich","sum":3,"side":"left","cells":["r1c1","r1c2","r1c3","r1c4"]}"#,
     ));
-    assert!(read_puzzle(&sandwich).is_ok());
+    assert!(read(&sandwich).is_ok());
     // Variant rules are counted and solved, but not graded yet.
     let killer = doc(&classic_body(
         r#"{"type":"box_grid","origin":"r1c1","box":[2,2]},{"type":"cage","sum":3,"cells":["r1c1","r1c2"]}"#,
     ));
-    let p = read_puzzle(&killer).unwrap();
+    let p = read(&killer).unwrap();
     let e = pencilmark::rate(&p, &pencilmark::RateOptions::default()).unwrap_err().to_string();
     assert!(e.contains("variant grading is not available yet"), "{e}");
     // Several solutions, no solution.
-    let p = read_puzzle(&doc(&classic_body(r#"{"type":"box_grid","origin":"r1c1","box":[2,2]}"#))).unwrap();
+    let p = read(&doc(&classic_body(r#"{"type":"box_grid","origin":"r1c1","box":[2,2]}"#))).unwrap();
     assert_eq!(
-        pencilmark::unique_solution(&p).unwrap_err().to_string(),
+        pencilmark::solve(&p, None).unwrap_err().to_string(),
         "not unique: the puzzle has more than one solution"
     );
     let p =
-        read_puzzle(&doc(&classic_body(r#"{"type":"box_grid","origin":"r1c1","box":[2,2]}"#)
+        read(&doc(&classic_body(r#"{"type":"box_grid","origin":"r1c1","box":[2,2]}"#)
             .replace("[1,0,0,0", "[1,1,0,0")))
         .unwrap();
     assert_eq!(
-        pencilmark::unique_solution(&p).unwrap_err().to_string(),
+        pencilmark::solve(&p, None).unwrap_err().to_string(),
         "no solution: the givens r1c1 and r1c2 both hold 1"
     );
 }
@@ -124,8 +124,8 @@ fn house_only_variants_are_solved_and_rated() {
             .unwrap();
     let mut bands = Vec::new();
     for line in text.lines().filter(|l| l.starts_with('{')) {
-        let p = read_puzzle(line).unwrap();
-        pencilmark::unique_solution(&p).unwrap();
+        let p = read(line).unwrap();
+        pencilmark::solve(&p, None).unwrap();
         let card = pencilmark::rate(&p, &RateOptions::with_fields(&["band"]).unwrap()).unwrap();
         bands.push(card.band.unwrap());
     }
@@ -138,11 +138,11 @@ fn house_only_variants_are_solved_and_rated() {
 #[test]
 fn one_line_and_document_read_alike() {
     let line = "4.3.....6.8....29..9.5.4..8..61.94......5......56.78..1..7.2.5..34....8.2.....7.1";
-    let a = read_puzzle(line).unwrap();
-    let b = read_puzzle(&pencilmark::export::canonical_text(&a.to_document()).unwrap()).unwrap();
-    assert_eq!(a.board, b.board);
-    assert_eq!(a.givens, b.givens);
-    assert!(b.board.is_classic9());
+    let a = read(line).unwrap();
+    let b = read(&pencilmark::export::canonical_text(&a.to_document()).unwrap()).unwrap();
+    assert_eq!(a.board(), b.board());
+    assert_eq!(a.givens(), b.givens());
+    assert!(b.board().is_classic9());
 }
 
 #[test]
@@ -187,8 +187,7 @@ fn wrong_types_truncation_and_gaps_read_as_a_person_would_say_them() {
         assert!(e.contains(want), "{text}\n  got: {e}\n want: {want}");
     }
     // Leading gap rows and columns are fine (a multi-grid board may start with them).
-    read_puzzle(&doc(r#""board":{"rows":2,"cols":2},"digits":1,"givens":[null,null,null,0],"rules":[]"#))
-        .unwrap();
+    read(&doc(r#""board":{"rows":2,"cols":2},"digits":1,"givens":[null,null,null,0],"rules":[]"#)).unwrap();
 }
 
 #[test]
@@ -196,17 +195,16 @@ fn export_writes_the_solution_only_for_a_unique_puzzle() {
     use pencilmark::export::canonical_text;
     // Several solutions: no solution member; no solution (givens that conflict through the
     // houses only): none either, and no error.
-    let several =
-        read_puzzle(&doc(&classic_body(r#"{"type":"box_grid","origin":"r1c1","box":[2,2]}"#))).unwrap();
-    assert!(!canonical_text(several.document.as_deref().unwrap()).unwrap().contains("solution"));
-    let none = read_puzzle(
+    let several = read(&doc(&classic_body(r#"{"type":"box_grid","origin":"r1c1","box":[2,2]}"#))).unwrap();
+    assert!(!canonical_text(several.document().unwrap()).unwrap().contains("solution"));
+    let none = read(
         &doc(&classic_body(r#"{"type":"box_grid","origin":"r1c1","box":[2,2]}"#))
             .replace("[1,0,0,0,0,0,0,0", "[1,2,0,0,0,0,3,4"),
     )
     .unwrap();
-    assert!(!canonical_text(none.document.as_deref().unwrap()).unwrap().contains("solution"));
-    assert!(pencilmark::unique_solution(&none).unwrap_err().to_string().starts_with("no solution"));
+    assert!(!canonical_text(none.document().unwrap()).unwrap().contains("solution"));
+    assert!(pencilmark::solve(&none, None).unwrap_err().to_string().starts_with("no solution"));
     let unique = "1..4.4....3.3..2";
-    let p = read_puzzle(unique).unwrap();
+    let p = read(unique).unwrap();
     assert!(canonical_text(&p.to_document()).unwrap().contains("\"solution\": ["));
 }

@@ -93,9 +93,9 @@ struct Position {
 fn position((values, candidates): (&str, &str)) -> Position {
     let board = Board::standard(9).unwrap();
     let geo = Geometry::<2>::new(&board);
-    let puzzle = pencilmark::read_puzzle(values).unwrap();
-    let solution = pencilmark::unique_solution(&puzzle).unwrap();
-    let mut st = State::new(&geo, &puzzle.givens).unwrap();
+    let puzzle = pencilmark::read(values).unwrap();
+    let solution = pencilmark::solve(&puzzle, None).unwrap();
+    let mut st = State::new(&geo, puzzle.givens()).unwrap();
     let cells: Vec<&str> = candidates.split(' ').collect();
     assert_eq!(cells.len(), 81);
     for (cell, keep) in cells.iter().enumerate() {

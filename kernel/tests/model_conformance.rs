@@ -20,10 +20,10 @@ fn repo() -> PathBuf {
 /// cannot finish it).
 fn numbers(puzzle: &str) -> Option<Numbers> {
     let p = pencilmark::format::read(puzzle).ok()?;
-    let solution = pencilmark::unique_solution(&p).ok()?;
-    let geo = Geometry::<2>::new(&p.board);
-    let start = State::new(&geo, &p.givens)?;
-    model::compute(&SearchContext::plain(&geo), &p.board, &start, &solution, GraderModel::shipped())
+    let solution = pencilmark::solve(&p, None).ok()?;
+    let geo = Geometry::<2>::new(p.board());
+    let start = State::new(&geo, p.givens())?;
+    model::compute(&SearchContext::plain(&geo), p.board(), &start, &solution, GraderModel::shipped())
 }
 
 fn quantiles(v: &mut [f64]) -> String {

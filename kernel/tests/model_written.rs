@@ -36,15 +36,15 @@ fn placement(board: &pencilmark::board::Board, text: &str) -> Candidate {
 fn pointing_singles_where_no_plain_single_is_left() {
     let model = GraderModel::shipped();
     for (puzzle, before, step, rc1_price) in CASES {
-        let p = pencilmark::read_puzzle(puzzle).unwrap();
-        let AnyGeometry::W2(geo) = AnyGeometry::new(&p.board).unwrap() else { panic!("9x9 is two words") };
-        let mut st = State::new(&geo, &p.givens).unwrap();
+        let p = pencilmark::read(puzzle).unwrap();
+        let AnyGeometry::W2(geo) = AnyGeometry::new(p.board()).unwrap() else { panic!("9x9 is two words") };
+        let mut st = State::new(&geo, p.givens()).unwrap();
         for text in before.split(' ') {
-            st.apply_step(&geo, &[placement(&p.board, text)], &[]);
+            st.apply_step(&geo, &[placement(p.board(), text)], &[]);
         }
         let found = features::direct_singles(&geo, &st);
         assert!(found.iter().all(|s| s.tech == code::PPR), "{puzzle}: only singles through a lock are left");
-        let want = placement(&p.board, step);
+        let want = placement(p.board(), step);
         let single =
             found.iter().find(|s| s.cell == want.cell && s.digit == want.digit).expect("rc1's single");
         let ours = price(&model.price, &single.feat);
@@ -57,9 +57,9 @@ fn pointing_singles_where_no_plain_single_is_left() {
 fn easy_routes_write_no_notes() {
     let model = GraderModel::shipped();
     for (puzzle, ..) in CASES {
-        let p = pencilmark::read_puzzle(puzzle).unwrap();
-        let AnyGeometry::W2(geo) = AnyGeometry::new(&p.board).unwrap() else { panic!("9x9 is two words") };
-        let start = State::new(&geo, &p.givens).unwrap();
+        let p = pencilmark::read(puzzle).unwrap();
+        let AnyGeometry::W2(geo) = AnyGeometry::new(p.board()).unwrap() else { panic!("9x9 is two words") };
+        let start = State::new(&geo, p.givens()).unwrap();
         let route = written::route(&SearchContext::plain(&geo), &start, &model.price, false).unwrap();
         assert!(route.iter().all(|s| s.direct), "{puzzle}: a step with notes");
         assert!(route.iter().any(|s| s.tech == Some(code::PPR)), "{puzzle}: a single through a lock");
@@ -113,19 +113,19 @@ fn effect(board: &pencilmark::board::Board, text: &str) -> (Vec<Candidate>, Vec<
 #[test]
 fn notes_moves_priced_and_counted_as_the_reference_does() {
     let model = GraderModel::shipped();
-    let p = pencilmark::read_puzzle(WORKED).unwrap();
-    let AnyGeometry::W2(geo) = AnyGeometry::new(&p.board).unwrap() else { panic!("9x9 is two words") };
+    let p = pencilmark::read(WORKED).unwrap();
+    let AnyGeometry::W2(geo) = AnyGeometry::new(p.board()).unwrap() else { panic!("9x9 is two words") };
     for case in NOTES_CASES {
         // The route up to (and including) the case's last step before it.
         let end = WORKED_ROUTE.find(case.before).unwrap() + case.before.len();
-        let mut st = State::new(&geo, &p.givens).unwrap();
-        let (placements, eliminations) = effect(&p.board, &WORKED_ROUTE[..end]);
+        let mut st = State::new(&geo, p.givens()).unwrap();
+        let (placements, eliminations) = effect(p.board(), &WORKED_ROUTE[..end]);
         for pl in placements {
             st.apply_step(&geo, &[pl], &[]);
         }
         st.apply_step(&geo, &[], &eliminations);
         let (moves, on_offer) = written::notes_offer(&SearchContext::plain(&geo), &st);
-        let want = effect(&p.board, case.effect);
+        let want = effect(p.board(), case.effect);
         let ours = moves
             .iter()
             .filter(|m| (m.placements.clone(), m.eliminations.clone()) == want)
@@ -195,17 +195,17 @@ const WORKED_NOTES_STEPS: [&str; 40] = [
 #[test]
 fn notes_moves_picked_near_the_last_one() {
     let model = GraderModel::shipped();
-    let p = pencilmark::read_puzzle(WORKED).unwrap();
-    let AnyGeometry::W2(geo) = AnyGeometry::new(&p.board).unwrap() else { panic!("9x9 is two words") };
-    let mut st = State::new(&geo, &p.givens).unwrap();
+    let p = pencilmark::read(WORKED).unwrap();
+    let AnyGeometry::W2(geo) = AnyGeometry::new(p.board()).unwrap() else { panic!("9x9 is two words") };
+    let mut st = State::new(&geo, p.givens()).unwrap();
     let direct = &WORKED_ROUTE[..WORKED_ROUTE.find("r7c8=1").unwrap() + "r7c8=1".len()];
     for text in direct.split(' ') {
-        st.apply_step(&geo, &[placement(&p.board, text)], &[]);
+        st.apply_step(&geo, &[placement(p.board(), text)], &[]);
     }
-    let mut last = Some(placement(&p.board, "r7c8=1").cell);
+    let mut last = Some(placement(p.board(), "r7c8=1").cell);
     let (mut near, mut cheapest) = (0, 0);
     for step in WORKED_NOTES_STEPS {
-        let want = effect(&p.board, step);
+        let want = effect(p.board(), step);
         let (moves, _) = written::notes_offer(&SearchContext::plain(&geo), &st);
         let same = |i: usize| (moves[i].placements.clone(), moves[i].eliminations.clone()) == want;
         let (i, ..) = written::pick_notes_move(&geo, &st, &model.price, &moves, last).unwrap();
@@ -232,9 +232,9 @@ fn notes_moves_picked_near_the_last_one() {
 fn first_chain_tier_offers_short_chains_only() {
     let model = GraderModel::shipped();
     let puzzle = ".3...86..2.9.....4.68..4.1.9.....4...26...58...5.....3.9.7..13.1.....7.2..36...4.";
-    let p = pencilmark::read_puzzle(puzzle).unwrap();
-    let AnyGeometry::W2(geo) = AnyGeometry::new(&p.board).unwrap() else { panic!("9x9 is two words") };
-    let start = State::new(&geo, &p.givens).unwrap();
+    let p = pencilmark::read(puzzle).unwrap();
+    let AnyGeometry::W2(geo) = AnyGeometry::new(p.board()).unwrap() else { panic!("9x9 is two words") };
+    let start = State::new(&geo, p.givens()).unwrap();
     let route = written::route(&SearchContext::plain(&geo), &start, &model.price, false).unwrap();
     let first = route
         .iter()

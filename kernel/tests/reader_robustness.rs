@@ -59,7 +59,7 @@ fn mutated_documents_never_panic() {
     for _ in 0..60 {
         for doc in &seeds {
             let text = mutate(doc, &mut rng);
-            let _ = pencilmark::read_puzzle(&text);
+            let _ = pencilmark::read(&text);
             let Ok(p) = pencilmark::format::read(&text) else { continue };
             accepted += 1;
             // The fingerprint needs no solving; the canonical text writes the unique solution, and
@@ -151,7 +151,8 @@ fn fuzz_regression_a_9x9_without_solution_obeys_the_time_limit() {
         &pencilmark::CountOptions { limit: 2, solution: false, max_seconds: Some(0.2) },
     );
     assert!(matches!(counted, Err(pencilmark::Error::Undecided)), "{counted:?}");
-    let p = pencilmark::read_puzzle(line).unwrap();
-    let budgeted = pencilmark::solve::Solver::new(&p.board).unwrap().count_with_budget(&p.givens, 2, 1000);
+    let p = pencilmark::read(line).unwrap();
+    let budgeted =
+        pencilmark::solve::Solver::new(p.board()).unwrap().count_with_budget(p.givens(), 2, 1000);
     assert_eq!(budgeted.unwrap_err().found, 0);
 }

@@ -19,9 +19,9 @@ fn refutation_profiles_are_rc1s() {
     for line in text.lines() {
         let v: Value = serde_json::from_str(line).unwrap();
         let p = pencilmark::format::read(v["puzzle"].as_str().unwrap()).unwrap();
-        let solution = pencilmark::unique_solution(&p).unwrap();
-        let geo = Geometry::<2>::new(&p.board);
-        let start = State::new(&geo, &p.givens).unwrap();
+        let solution = pencilmark::solve(&p, None).unwrap();
+        let geo = Geometry::<2>::new(p.board());
+        let start = State::new(&geo, p.givens()).unwrap();
         let ours: Vec<(u64, u64, u64)> =
             refute::profile(&geo, Budget::UNLIMITED, &start, &solution, refute::DEFAULT_LIMIT)
                 .iter()

@@ -3,7 +3,7 @@
 //! a box before one in a line, and an Empty Rectangle seen in the head still usable when the
 //! written technique is banned.
 
-use pencilmark::read_puzzle;
+use pencilmark::read;
 use pencilmark::route::RouteContext;
 use pencilmark::route::{Path, band_path};
 use pencilmark::solve::AnyGeometry;
@@ -17,10 +17,10 @@ fn cand(board: &pencilmark::board::Board, name: &str) -> Candidate {
 }
 
 fn route(puzzle: &str, banned: &[Tech]) -> (pencilmark::board::Board, Path) {
-    let p = read_puzzle(puzzle).unwrap();
-    let AnyGeometry::W2(geo) = AnyGeometry::new(&p.board).unwrap() else { panic!("9x9 is two words") };
-    let start = State::new(&geo, &p.givens).unwrap();
-    (p.board.clone(), band_path(&RouteContext::plain(&geo), &start, banned, 4))
+    let p = read(puzzle).unwrap();
+    let AnyGeometry::W2(geo) = AnyGeometry::new(p.board()).unwrap() else { panic!("9x9 is two words") };
+    let start = State::new(&geo, p.givens()).unwrap();
+    (p.board().clone(), band_path(&RouteContext::plain(&geo), &start, banned, 4))
 }
 
 fn sorted(board: &pencilmark::board::Board, names: &[&str]) -> Vec<Candidate> {

@@ -2,7 +2,7 @@
 //! is known (its card in the oracle notes): the pointing, naked pair and X-Wing steps make exactly
 //! the reference's eliminations, and each of those techniques is silent where it must be.
 
-use pencilmark::read_puzzle;
+use pencilmark::read;
 use pencilmark::route::RouteContext;
 use pencilmark::route::band_path;
 use pencilmark::solve::AnyGeometry;
@@ -20,9 +20,9 @@ fn cand(board: &pencilmark::board::Board, name: &str) -> Candidate {
 
 #[test]
 fn worked_example_route() {
-    let p = read_puzzle(WORKED).unwrap();
-    let AnyGeometry::W2(geo) = AnyGeometry::new(&p.board).unwrap() else { panic!("9x9 is two words") };
-    let start = State::new(&geo, &p.givens).unwrap();
+    let p = read(WORKED).unwrap();
+    let AnyGeometry::W2(geo) = AnyGeometry::new(p.board()).unwrap() else { panic!("9x9 is two words") };
+    let start = State::new(&geo, p.givens()).unwrap();
     let route = band_path(&RouteContext::plain(&geo), &start, &[], 4);
     assert!(route.solved);
     let step =
@@ -33,14 +33,14 @@ fn worked_example_route() {
         v
     };
     // rc1's route: PPR r5c9#8; NPR r4c5#8 r4c6#4; XWG r6c6#3 r7c6#3 r9c6#3 (oracle notes, worked example).
-    assert_eq!(sorted(&step(code::PPR).eliminations), vec![cand(&p.board, "r5c9#8")]);
+    assert_eq!(sorted(&step(code::PPR).eliminations), vec![cand(p.board(), "r5c9#8")]);
     assert_eq!(
         sorted(&step(code::NPR).eliminations),
-        sorted(&[cand(&p.board, "r4c5#8"), cand(&p.board, "r4c6#4")])
+        sorted(&[cand(p.board(), "r4c5#8"), cand(p.board(), "r4c6#4")])
     );
     assert_eq!(
         sorted(&step(code::XWG).eliminations),
-        sorted(&[cand(&p.board, "r6c6#3"), cand(&p.board, "r7c6#3"), cand(&p.board, "r9c6#3")])
+        sorted(&[cand(p.board(), "r6c6#3"), cand(p.board(), "r7c6#3"), cand(p.board(), "r9c6#3")])
     );
     // Nothing fires on the solved grid.
     let mut solved = start.clone();
@@ -68,15 +68,15 @@ fn worked_example_route() {
 /// the pattern of the pointing and naked-pair steps read from the position before them.
 #[test]
 fn worked_example_notation() {
-    let p = read_puzzle(WORKED).unwrap();
-    let AnyGeometry::W2(geo) = AnyGeometry::new(&p.board).unwrap() else { panic!("9x9 is two words") };
-    let start = State::new(&geo, &p.givens).unwrap();
+    let p = read(WORKED).unwrap();
+    let AnyGeometry::W2(geo) = AnyGeometry::new(p.board()).unwrap() else { panic!("9x9 is two words") };
+    let start = State::new(&geo, p.givens()).unwrap();
     let route = band_path(&RouteContext::plain(&geo), &start, &[], 4);
     let mut st = start.clone();
     let mut lines = Vec::new();
     let cx = SearchContext::plain(&geo).building_patterns();
     for s in &route.steps {
-        lines.push((s.tech, pencilmark::card::notation::step_notation(&p.board, &cx, &st, s)));
+        lines.push((s.tech, pencilmark::card::notation::step_notation(p.board(), &cx, &st, s)));
         st.apply_step(&geo, &s.placements, &s.eliminations);
     }
     let of = |tech| lines.iter().find(|(t, _)| *t == tech).map(|(_, l)| l.as_str()).unwrap();
@@ -142,9 +142,9 @@ fn explain_option_in_json() {
 #[test]
 fn rerun_ends_at_a_refused_technique() {
     use pencilmark::route::{Stop, band_path_cached};
-    let p = read_puzzle(WORKED).unwrap();
-    let AnyGeometry::W2(geo) = AnyGeometry::new(&p.board).unwrap() else { panic!("9x9 is two words") };
-    let start = State::new(&geo, &p.givens).unwrap();
+    let p = read(WORKED).unwrap();
+    let AnyGeometry::W2(geo) = AnyGeometry::new(p.board()).unwrap() else { panic!("9x9 is two words") };
+    let start = State::new(&geo, p.givens()).unwrap();
     let full = band_path(&RouteContext::plain(&geo), &start, &[], 4);
     let first_npr = full.steps.iter().position(|s| s.tech == code::NPR).expect("a naked pair on the route");
     let cut = band_path_cached(&RouteContext::plain(&geo), &start, &[], 4, None, &|t, _| t != code::NPR);

@@ -519,17 +519,17 @@ fn random_rule(rng: &mut StdRng, family: &str, d: usize, grid: &[u8]) -> String 
 
 /// Every house-valid filling of the givens that all rules accept, counted (up to `cap`).
 fn brute_count(p: &Puzzle, cap: u64) -> u64 {
-    let doc = p.document.as_deref().expect("a document");
-    let layout = Layout::new(doc, &p.board);
-    let n = p.board.cell_count();
-    let d = p.board.digits as u8;
+    let doc = p.document().expect("a document");
+    let layout = Layout::new(doc, p.board());
+    let n = p.board().cell_count();
+    let d = p.board().digits as u8;
     let mut peers = vec![Vec::new(); n];
-    for h in &p.board.houses {
+    for h in &p.board().houses {
         for &a in &h.cells {
             peers[a].extend(h.cells.iter().copied().filter(|&b| b != a));
         }
     }
-    let mut values = p.givens.clone();
+    let mut values = p.givens().to_vec();
     for c in 0..n {
         if values[c] != 0 && peers[c].iter().any(|&q| values[q] == values[c]) {
             return 0;
@@ -617,8 +617,8 @@ fn check_puzzle(text: &str) -> u64 {
     let two = count(&p, 2).unwrap_or_else(|e| panic!("{e}\n{text}"));
     assert_eq!(u64::from(two.count), brute.min(2), "{text}");
     if let Some(sol) = &two.solution {
-        let doc = p.document.as_deref().unwrap();
-        let layout = Layout::new(doc, &p.board);
+        let doc = p.document().unwrap();
+        let layout = Layout::new(doc, p.board());
         let digits = Digits { layout: &layout, values: sol };
         assert!(doc.rules.iter().all(|r| r.kind.is_house() || satisfied(&r.kind, &digits)), "{text}");
         assert!(doc.candidates.iter().flatten().all(|(q, ds)| ds.contains(&sol[layout.cell(*q)])), "{text}");

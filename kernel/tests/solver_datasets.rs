@@ -51,13 +51,13 @@ fn check_file(path: &Path, n: usize, expected: u32) {
     let solver = Solver::new(&Board::standard(9).unwrap()).unwrap();
     for (line, text) in sample(&lines, n) {
         let p = read_classic(text).unwrap();
-        let c = solver.count(&p.givens, 2);
+        let c = solver.count(p.givens(), 2);
         assert_eq!(c.count, expected, "{file}:{line}");
         if let Some(sol) = &c.solution {
-            assert!(oracle::is_solution(&p.board, &p.givens, sol), "{file}:{line} solution");
+            assert!(oracle::is_solution(p.board(), p.givens(), sol), "{file}:{line} solution");
         }
         // limit 1 stops at the first solution; a higher limit never reports fewer than limit 2.
-        assert_eq!(solver.count(&p.givens, 1).count, expected.min(1), "{file}:{line} limit 1");
+        assert_eq!(solver.count(p.givens(), 1).count, expected.min(1), "{file}:{line} limit 1");
     }
 }
 
@@ -108,8 +108,8 @@ fn oracle_agrees_on_a_sample_of_each_kind() {
         for (line, text) in sample(&dataset(&repo_sample(file)), n) {
             let p = read_classic(text).unwrap();
             assert_eq!(
-                solver.count(&p.givens, 2).count,
-                oracle::count(&p.board, &p.givens, 2),
+                solver.count(p.givens(), 2).count,
+                oracle::count(p.board(), p.givens(), 2),
                 "{file}:{line}"
             );
         }

@@ -5,7 +5,7 @@
 //! complete move lists at those positions (no cap).
 
 use pencilmark::board::Geometry;
-use pencilmark::read_puzzle;
+use pencilmark::read;
 use pencilmark::solve::AnyGeometry;
 use pencilmark::techniques::SearchContext;
 use pencilmark::techniques::{Candidate, Finder, Move, State, Tech, fish, subsets};
@@ -21,9 +21,9 @@ fn position(source: &str, k: usize) -> (pencilmark::board::Board, Geometry<2>, S
         .map(|l| serde_json::from_str::<Value>(l).unwrap())
         .find(|v| v["source"] == source)
         .unwrap_or_else(|| panic!("{source} in the fixture"));
-    let p = read_puzzle(card["puzzle"].as_str().unwrap()).unwrap();
-    let AnyGeometry::W2(geo) = AnyGeometry::new(&p.board).unwrap() else { panic!("9x9 is two words") };
-    let mut st = State::new(&geo, &p.givens).unwrap();
+    let p = read(card["puzzle"].as_str().unwrap()).unwrap();
+    let AnyGeometry::W2(geo) = AnyGeometry::new(p.board()).unwrap() else { panic!("9x9 is two words") };
+    let mut st = State::new(&geo, p.givens()).unwrap();
     for step in &card["card"]["steps"].as_array().unwrap()[..k] {
         let placements: Vec<Candidate> =
             step["placement"].as_str().map(|s| vec![cand(s)]).unwrap_or_default();
@@ -33,7 +33,7 @@ fn position(source: &str, k: usize) -> (pencilmark::board::Board, Geometry<2>, S
             .unwrap_or_default();
         st.apply_step(&geo, &placements, &eliminations);
     }
-    (p.board, geo, st)
+    (p.board().clone(), geo, st)
 }
 
 /// "r4c5#7" (elimination) or "r4c5=7" (placement) on a 9x9 board.

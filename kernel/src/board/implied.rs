@@ -115,7 +115,7 @@ mod tests {
     fn board(line: usize) -> Board {
         let text = include_str!("../../../data/examples/variants.jsonl");
         let doc = text.lines().filter(|l| l.starts_with('{')).nth(line).unwrap();
-        crate::read_puzzle(doc).unwrap().board
+        crate::read(doc).unwrap().board
     }
 
     fn names(b: &Board, cells: &[usize]) -> String {

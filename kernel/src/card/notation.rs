@@ -33,6 +33,7 @@ use crate::techniques::{Candidate, ChainNode, Pattern, SearchContext, State, Tec
 
 /// The notation of every step of a route from `givens` (each read on the position before it);
 /// the searches that find a step's pattern again stop once `budget` has passed.
+#[cfg(any(test, feature = "internals"))]
 pub fn route_notations(board: &Board, givens: &[u8], steps: &[Step], budget: Budget) -> Vec<String> {
     route_explanations(board, givens, steps, budget, false).into_iter().map(|(n, _)| n).collect()
 }
@@ -65,6 +66,7 @@ pub fn route_explanations(
 }
 
 /// The notation of `step`, played on `before` (the position just before it); `cx` builds patterns.
+#[cfg(any(test, feature = "internals"))]
 pub fn step_notation<const W: usize>(
     board: &Board,
     cx: &SearchContext<W>,

@@ -58,7 +58,7 @@ mod tests {
     use super::*;
 
     fn of(puzzle: &str) -> Vec<String> {
-        let p = crate::read_puzzle(puzzle).unwrap();
+        let p = crate::read(puzzle).unwrap();
         symmetries(&p.board, &p.givens)
             .into_iter()
             .map(|s| format!("{}{}", s.kind, s.axis.map(|a| format!(" {a}")).unwrap_or_default()))

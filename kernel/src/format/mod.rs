@@ -25,7 +25,9 @@ pub use describe::{Description, describe};
 pub use document::{Document, Pos, RuleKind};
 pub use exchange::read_document;
 pub use houses::document_houses;
+#[cfg(any(test, feature = "internals"))]
 pub use rule_reader::LINE_KINDS;
+#[cfg(any(test, feature = "internals"))]
 pub use writer::write_export;
 
 use crate::board::{Board, HouseKind, standard_box};
@@ -34,9 +36,80 @@ use crate::board::{Board, HouseKind, standard_box};
 /// `sudoku-puzzle` document also the document itself (every rule, typed, as read).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Puzzle {
-    pub board: Board,
-    pub givens: Vec<u8>,
-    pub document: Option<Box<Document>>,
+    pub(crate) board: Board,
+    pub(crate) givens: Vec<u8>,
+    pub(crate) document: Option<Box<Document>>,
+}
+
+impl Puzzle {
+    /// The givens, one entry per cell in reading order (0 = empty); cells of a multi-grid in
+    /// reading order over the whole board.
+    pub fn givens(&self) -> &[u8] {
+        &self.givens
+    }
+
+    /// The number of cells (81 for a classic 9x9; a samurai has 369).
+    pub fn cell_count(&self) -> usize {
+        self.board.cell_count()
+    }
+
+    /// The board's rows and columns (a samurai's are 21 x 21).
+    pub fn size(&self) -> (usize, usize) {
+        (self.board.rows, self.board.cols)
+    }
+
+    /// The board and its houses (the `internals` feature).
+    #[cfg(feature = "internals")]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The document it was read from, if it was one (the `internals` feature).
+    #[cfg(feature = "internals")]
+    pub fn document(&self) -> Option<&Document> {
+        self.document.as_deref()
+    }
+
+    /// The givens as text, a row a line: `.` for an empty cell, a blank where the board has no
+    /// cell (the gaps of a samurai), and on boxed boards the boxes ruled off with `|`, `-`, `+`.
+    pub fn grid_text(&self) -> String {
+        let board = &self.board;
+        let (rows, cols) = (board.rows, board.cols);
+        let mut at = vec![None; rows * cols];
+        for (cell, &(r, c)) in board.cell_pos.iter().enumerate() {
+            at[r * cols + c] = Some(self.givens[cell]);
+        }
+        let mut out = String::new();
+        for r in 0..rows {
+            let mut text = String::new();
+            for c in 0..cols {
+                if let Some((_, w)) = board.box_shape
+                    && c > 0
+                    && c % w == 0
+                {
+                    text.push_str(" |");
+                }
+                text.push(' ');
+                text.push(match at[r * cols + c] {
+                    None => ' ',
+                    Some(0) => '.',
+                    Some(v) => Board::digit_symbol(v),
+                });
+            }
+            let text = text.trim_end();
+            if let Some((h, _)) = board.box_shape
+                && r > 0
+                && r % h == 0
+            {
+                // The rule under a band of boxes: the row's own shape, crossing at its bars.
+                out.extend(text.chars().map(|ch| if ch == '|' { '+' } else { '-' }));
+                out.push('\n');
+            }
+            out.push_str(text);
+            out.push('\n');
+        }
+        out
+    }
 }
 
 pub use crate::error::FormatError;
@@ -180,6 +253,7 @@ impl Puzzle {
 }
 
 /// Writes a full grid (values 1..=D) in the one-line form.
+#[cfg(any(test, feature = "internals"))]
 pub fn grid_line(values: &[u8]) -> String {
     values.iter().map(|&v| Board::digit_symbol(v)).collect()
 }

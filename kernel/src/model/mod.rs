@@ -131,6 +131,7 @@ pub fn time_units(model: &GraderModel, effort_l1: f64, empty_cells: usize, geome
 
 /// The model's numbers for a puzzle from its start position; None when the written route cannot
 /// finish it.
+#[cfg(any(test, feature = "internals"))]
 pub fn compute<const W: usize>(
     cx: &SearchContext<W>,
     board: &Board,

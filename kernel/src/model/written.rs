@@ -404,6 +404,7 @@ fn first_cell(m: &Move) -> Option<usize> {
 
 /// The written moves on offer at a position with notes (the first tier that has any; no
 /// in-the-head moves) and how many count as on offer.
+#[cfg(any(test, feature = "internals"))]
 pub fn notes_offer<const W: usize>(cx: &SearchContext<W>, st: &State<W>) -> (Vec<Move>, usize) {
     let mut moves = Vec::new();
     let on_offer =
@@ -413,6 +414,7 @@ pub fn notes_offer<const W: usize>(cx: &SearchContext<W>, st: &State<W>) -> (Vec
 
 /// The written route under one price set; None when it gets stuck. `head` lets the in-the-head
 /// moves in (the fallback for a puzzle the written moves alone cannot finish).
+#[cfg(any(test, feature = "internals"))]
 pub fn route<const W: usize>(
     cx: &SearchContext<W>,
     start: &State<W>,

@@ -8,5 +8,7 @@ pub mod features;
 pub mod params;
 pub mod step;
 
-pub use params::{GraderModel, OVERRIDE_FACTOR, PriceSet};
+#[cfg(any(test, feature = "internals"))]
+pub use params::OVERRIDE_FACTOR;
+pub use params::{GraderModel, PriceSet};
 pub use step::price;

@@ -215,6 +215,7 @@ impl GraderModel {
     }
 
     /// Every named scalar parameter with its value, in a stable order.
+    #[cfg(any(test, feature = "internals"))]
     pub fn names(&self) -> Vec<(String, f64)> {
         let mut copy = self.clone();
         let mut out = Vec::new();
@@ -223,6 +224,7 @@ impl GraderModel {
     }
 
     /// The value of one named parameter.
+    #[cfg(any(test, feature = "internals"))]
     pub fn get(&self, name: &str) -> Option<f64> {
         self.names().into_iter().find(|(n, _)| n == name).map(|(_, v)| v)
     }

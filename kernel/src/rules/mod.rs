@@ -28,8 +28,12 @@ mod sums;
 mod table;
 mod vudoku;
 
-pub use constraint::{AutomatonLayer, Constraint, Move};
-pub use search::{RuleSolver, TimedOut};
+pub use constraint::Constraint;
+#[cfg(any(test, feature = "internals"))]
+pub use constraint::{AutomatonLayer, Move};
+pub use search::RuleSolver;
+#[cfg(any(test, feature = "internals"))]
+pub use search::TimedOut;
 
 use crate::board::{Board, HouseKind};
 use crate::format::document::Area;
@@ -183,7 +187,9 @@ pub fn is_supported(kind: &RuleKind) -> bool {
     kind.is_house() || family(kind).is_some()
 }
 
-/// `satisfied` of any non-house rule; houses are checked by the search itself.
+/// `satisfied` of any non-house rule; houses are checked by the search itself (the brute-force
+/// tests check every propagator against it).
+#[cfg(any(test, feature = "internals"))]
 pub fn satisfied(kind: &RuleKind, digits: &Digits) -> bool {
     match family(kind) {
         Some(f) => f.satisfied(kind, digits),

@@ -101,29 +101,44 @@
 
 mod grid;
 mod lanes;
+// The portable path: the engine where there is no SIMD path (or with `scalar`), and elsewhere the
+// reference the tests and benches compare the SIMD paths with.
+#[cfg(any(
+    test,
+    feature = "internals",
+    feature = "scalar",
+    not(any(target_arch = "x86_64", all(target_arch = "aarch64", target_feature = "neon")))
+))]
 mod portable;
 mod propagate;
 mod search;
 
 use super::general::Cutoff;
 
-#[cfg(target_arch = "x86_64")]
+// The SIMD paths; with `scalar` only the tests and benches compare them with the portable one.
+#[cfg(all(target_arch = "x86_64", any(not(feature = "scalar"), test, feature = "internals")))]
 mod avx2;
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", any(not(feature = "scalar"), test, feature = "internals")))]
 mod avx512;
-#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+#[cfg(all(
+    target_arch = "aarch64",
+    target_feature = "neon",
+    any(not(feature = "scalar"), test, feature = "internals")
+))]
 mod neon;
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", any(not(feature = "scalar"), test, feature = "internals")))]
 mod sse2;
 
-#[cfg(target_arch = "x86_64")]
+// Each path by name, for the tests and benches that compare them (the engine dispatches).
+#[cfg(all(target_arch = "x86_64", any(test, feature = "internals")))]
 pub use avx2::count_avx2;
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", any(test, feature = "internals")))]
 pub use avx512::count_avx512;
-#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+#[cfg(all(target_arch = "aarch64", target_feature = "neon", any(test, feature = "internals")))]
 pub use neon::count_neon;
+#[cfg(any(test, feature = "internals"))]
 pub use portable::count_portable;
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", any(test, feature = "internals")))]
 pub use sse2::count_sse2;
 
 /// givens: 81 cells row-major, 0 = empty, 1..=9 = given digit. Values above 9 are the caller's error (never passed).
@@ -192,14 +207,14 @@ pub fn isa_name() -> &'static str {
     }
 }
 
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", any(test, feature = "internals")))]
 #[inline]
 fn has_avx2() -> bool {
     isa_level() >= 2
 }
 
 /// Best usable ISA level, detected once: 1 = SSE2, 2 = AVX2, 3 = AVX-512F.
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", any(not(feature = "scalar"), test, feature = "internals")))]
 #[inline]
 fn isa_level() -> u8 {
     use core::sync::atomic::{AtomicU8, Ordering};

@@ -5,7 +5,7 @@
 
 pub mod classic9;
 mod general;
-#[cfg(any(test, feature = "test-support"))]
+#[cfg(any(test, feature = "internals"))]
 pub mod oracle;
 
 pub(crate) use general::{Cutoff, Node, count_from};
@@ -92,6 +92,7 @@ impl Solver {
         Ok(Solver { board: board.clone(), geometry: AnyGeometry::new(board)? })
     }
 
+    #[cfg(any(test, feature = "internals"))]
     pub fn board(&self) -> &Board {
         &self.board
     }
@@ -199,6 +200,7 @@ impl std::error::Error for BudgetExhausted {}
 
 /// Counts the solutions of a puzzle up to `limit` (2 proves uniqueness) and returns the first.
 /// A document with variant rules goes through the rule layer's search.
+#[cfg(any(test, feature = "internals"))]
 pub fn count(puzzle: &Puzzle, limit: u32) -> Result<Count, Error> {
     Ok(count_until(puzzle, limit, None)?.expect("a count without deadline always decides"))
 }

@@ -420,6 +420,7 @@ pub fn searchable_codes() -> Vec<Tech> {
 }
 
 /// All moves on offer in a position, from every search whose lowest band is at most `max_band`.
+#[cfg(any(test, feature = "internals"))]
 pub fn all_moves<const W: usize>(cx: &SearchContext<W>, st: &State<W>, max_band: u8) -> Vec<Move> {
     let mut out = Vec::new();
     let mut found = Vec::new();

@@ -476,7 +476,7 @@ mod samurai {
     fn a_rectangle_is_deadly_only_inside_every_grid_it_meets() {
         let text = include_str!("../../../data/examples/variants.jsonl");
         let doc = text.lines().find(|l| l.contains("\"rows\":21")).expect("the samurai example");
-        let board = crate::read_puzzle(doc).unwrap().board;
+        let board = crate::read(doc).unwrap().board;
         let geo = Geometry::<6>::new(&board);
         let grids = [(0, 0), (0, 12), (6, 6), (12, 0), (12, 12)];
         let inside = |cell: usize, (r0, c0): (usize, usize)| {

@@ -14,6 +14,7 @@ use crate::solve::Cutoff;
 use core::arch::x86_64::*;
 
 /// AVX2 path if the CPU has it, else None. Exposed for tests/benches.
+#[cfg(any(test, feature = "internals"))]
 pub fn count_avx2(givens: &[u8; 81], limit: u32, solution: Option<&mut [u8; 81]>) -> Option<u32> {
     if super::has_avx2() {
         // SAFETY: AVX2 support was verified at run time by `has_avx2`.

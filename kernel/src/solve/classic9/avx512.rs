@@ -14,6 +14,7 @@ use crate::solve::Cutoff;
 use core::arch::x86_64::*;
 
 /// AVX-512F path if the CPU has it, else None. Exposed for tests/benches.
+#[cfg(any(test, feature = "internals"))]
 pub fn count_avx512(givens: &[u8; 81], limit: u32, solution: Option<&mut [u8; 81]>) -> Option<u32> {
     if super::isa_level() >= 3 {
         // SAFETY: AVX-512F support was verified at run time by `isa_level`.

@@ -13,6 +13,7 @@ use crate::solve::Cutoff;
 use core::arch::aarch64::*;
 
 /// NEON path (aarch64 baseline). Exposed for tests/benches.
+#[cfg(any(test, feature = "internals"))]
 pub fn count_neon(givens: &[u8; 81], limit: u32, solution: Option<&mut [u8; 81]>) -> u32 {
     let (Ok(n) | Err(n)) = count_neon_cut(givens, limit, solution, None);
     n

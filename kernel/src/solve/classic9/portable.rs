@@ -8,6 +8,7 @@ use super::search::count_with;
 use crate::solve::Cutoff;
 
 /// Portable (no intrinsics) path; same results as `count`. Exposed for tests/benches.
+#[cfg(any(test, feature = "internals"))]
 pub fn count_portable(givens: &[u8; 81], limit: u32, solution: Option<&mut [u8; 81]>) -> u32 {
     let (Ok(n) | Err(n)) = count_portable_cut(givens, limit, solution, None);
     n

@@ -11,6 +11,7 @@ use crate::solve::Cutoff;
 use core::arch::x86_64::*;
 
 /// SSE2 path (x86_64 baseline). Exposed for tests/benches.
+#[cfg(any(test, feature = "internals"))]
 pub fn count_sse2(givens: &[u8; 81], limit: u32, solution: Option<&mut [u8; 81]>) -> u32 {
     let (Ok(n) | Err(n)) = count_sse2_cut(givens, limit, solution, None);
     n
