@@ -109,6 +109,24 @@ fn grader_model_overrides() {
     assert!(m.names().len() > 50);
 }
 
+/// The route prices order the band route's moves (issue 29: overrides reach every route): on
+/// a Hard puzzle of top1465, scaling one route price changes the steps and the techniques the
+/// card lists, and a later rate without overrides gets the shipped route back.
+#[test]
+fn route_price_overrides_reach_the_band_route() {
+    let puzzle = ".....45..6.47...9..1...8.4....59.....5....938..7...........23..1..4...567.6......";
+    let fields = r#""fields": ["steps", "contains", "band"]"#;
+    let base = card(puzzle, &format!("{{{fields}}}"));
+    let scaled = card(puzzle, &format!(r#"{{{fields}, "grader_model": {{"route.theta.12": "x10"}}}}"#));
+    assert!(base["steps"].as_array().is_some_and(|s| !s.is_empty()), "{base}");
+    assert_ne!(base["steps"], scaled["steps"]);
+    assert_ne!(base["contains"], scaled["contains"]);
+    // The difficulty prices are another set: scaling the same price there leaves the route alone.
+    let price_only = card(puzzle, &format!(r#"{{{fields}, "grader_model": {{"price.theta.12": "x10"}}}}"#));
+    assert_eq!(base["steps"], price_only["steps"]);
+    assert_eq!(base, card(puzzle, &format!("{{{fields}}}")));
+}
+
 /// Every parameter at the ends of its override range still gives a card with finite numbers;
 /// beyond the range, and for values that are not finite, the options are refused (kind invalid).
 #[test]
