@@ -74,9 +74,8 @@ fn main() {
             }
             if which == "D" {
                 let solution = pencilmark::solve(&p, None).unwrap();
-                let n =
-                    pencilmark::model::compute(&SearchContext::plain(&geo), p.board(), &st, &solution, m)
-                        .unwrap();
+                let n = pencilmark::model::compute(&SearchContext::plain(&geo), p.board(), &st, &solution, m)
+                    .unwrap();
                 if std::env::var("PM_TIME").is_ok_and(|x| x == "refute") {
                     let pts = pencilmark::model::refute::profile(
                         &geo,

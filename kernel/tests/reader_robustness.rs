@@ -152,7 +152,6 @@ fn fuzz_regression_a_9x9_without_solution_obeys_the_time_limit() {
     );
     assert!(matches!(counted, Err(pencilmark::Error::Undecided)), "{counted:?}");
     let p = pencilmark::read(line).unwrap();
-    let budgeted =
-        pencilmark::solve::Solver::new(p.board()).unwrap().count_with_budget(p.givens(), 2, 1000);
+    let budgeted = pencilmark::solve::Solver::new(p.board()).unwrap().count_with_budget(p.givens(), 2, 1000);
     assert_eq!(budgeted.unwrap_err().found, 0);
 }
