@@ -24,11 +24,11 @@ fn main() {
             let card = rate_str(line, &opts);
             let ratio = t.elapsed().as_secs_f64() / limit;
             if ratio > worst.0 {
-                let inside = card.as_ref().ok().and_then(|c| c.elapsed).unwrap_or(f64::NAN) / limit;
+                let inside = card.as_ref().ok().and_then(|c| c.elapsed()).unwrap_or(f64::NAN) / limit;
                 worst = (ratio, format!("{line}, {inside:.2} inside the call"));
             }
             ratios.push(ratio);
-            if card.as_ref().map_or(true, |c| c.completed != Some(true) || c.band.is_none()) {
+            if card.as_ref().map_or(true, |c| c.completed() != Some(true) || c.band().is_none()) {
                 cut += 1;
             }
         }

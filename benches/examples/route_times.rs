@@ -52,8 +52,8 @@ fn main() {
                 if print_cards {
                     println!("{}", card.to_json());
                 }
-                *bands.entry(card.band.unwrap_or("?").to_string()).or_default() += 1;
-                for e in card.contains.iter().flatten().filter(|e| e.band >= 5) {
+                *bands.entry(card.band().unwrap_or("?").to_string()).or_default() += 1;
+                for e in card.contains().unwrap_or_default().iter().filter(|e| e.band >= 5) {
                     *codes.entry(e.code.to_string()).or_default() += 1;
                 }
             }

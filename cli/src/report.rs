@@ -36,17 +36,17 @@ pub fn rate(text: &str, line: usize, opts: &RateOptions, out: &mut String) -> Re
 }
 
 fn write_report(puzzle: &Puzzle, card: &Card, line: usize, out: &mut String) {
-    let kind = card.describe.as_ref().map_or("Sudoku", |d| d.type_name.as_str());
+    let kind = card.describe().map_or("Sudoku", |d| d.type_name.as_str());
     let _ = writeln!(out, "Puzzle on line {line}: {kind}");
     out.push_str(&puzzle.grid_text());
     let row = |out: &mut String, label: &str, value: &str| {
         let _ = writeln!(out, "{:<12}{value}", format!("{label}:"));
     };
-    row(out, "Band", card.band.unwrap_or("Unknown"));
-    let number = |x: Option<Option<f64>>| x.flatten().map(|v| format!("{v:.1}"));
-    row(out, "Difficulty", &number(card.difficulty).unwrap_or_else(|| "not known".into()));
-    let spread = card.time_percentiles.0.iter().find(|(n, _)| *n == SPREAD_PERCENTILE).and_then(|(_, v)| *v);
-    let time = match (number(card.time), spread) {
+    row(out, "Band", card.band().unwrap_or("Unknown"));
+    let number = |x: Option<f64>| x.map(|v| format!("{v:.1}"));
+    row(out, "Difficulty", &number(card.difficulty()).unwrap_or_else(|| "not known".into()));
+    let spread = card.time_percentile(SPREAD_PERCENTILE);
+    let time = match (number(card.time()), spread) {
         (Some(t), Some(p)) => {
             format!("{t} min for half of the players; {SPREAD_PERCENTILE}% finish within {p:.1} min")
         }
@@ -54,7 +54,7 @@ fn write_report(puzzle: &Puzzle, card: &Card, line: usize, out: &mut String) {
         (None, _) => "not known".into(),
     };
     row(out, "Time", &time);
-    if let Some(contains) = &card.contains {
+    if let Some(contains) = card.contains() {
         let names: Vec<String> = contains
             .iter()
             .map(|c| {
@@ -62,7 +62,8 @@ fn write_report(puzzle: &Puzzle, card: &Card, line: usize, out: &mut String) {
                 if let Some(uses) = c.uses {
                     let _ = write!(s, " x{uses}");
                 }
-                if let Some(Some(alts)) = &c.alternatives {
+                let alts = c.alternatives();
+                if !alts.is_empty() {
                     let alts: Vec<&str> =
                         alts.iter().map(|a| pencilmark::technique_name(a).unwrap_or(a)).collect();
                     let _ = write!(s, " (or {})", alts.join(", "));
@@ -72,7 +73,7 @@ fn write_report(puzzle: &Puzzle, card: &Card, line: usize, out: &mut String) {
             .collect();
         row(out, "Techniques", &names.join("; "));
     }
-    if let Some(symmetry) = &card.symmetry {
+    if let Some(symmetry) = card.symmetry() {
         let named: Vec<String> = symmetry
             .iter()
             .map(|s| match s.axis {
@@ -87,7 +88,7 @@ fn write_report(puzzle: &Puzzle, card: &Card, line: usize, out: &mut String) {
         let named = if named.is_empty() { "none".to_string() } else { named.join(", ") };
         row(out, "Symmetry", &named);
     }
-    if let Some(issues) = &card.issues {
+    if let Some(issues) = card.issues() {
         if issues.is_empty() {
             row(out, "Issues", "none");
         }
@@ -101,7 +102,7 @@ fn write_report(puzzle: &Puzzle, card: &Card, line: usize, out: &mut String) {
             }
         }
     }
-    if let Some(steps) = &card.steps {
+    if let Some(steps) = card.steps() {
         let _ = writeln!(out, "Steps:");
         for s in steps {
             // The fullest words asked for: the teach text, else the plain sentence, else the notation.

@@ -39,7 +39,7 @@ fn main() {
     let mut failed = 0;
     for card in cards {
         match card {
-            Ok(c) => match (c.band_index.flatten(), c.difficulty.flatten()) {
+            Ok(c) => match (c.band_index(), c.difficulty()) {
                 (Some(b), Some(d)) => by_band[b as usize].push(d),
                 _ => failed += 1,
             },

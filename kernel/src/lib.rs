@@ -1,15 +1,15 @@
 //! pencilmark: a sudoku grader that rates puzzles the way people experience them, on an exact
 //! bitboard solver.
 //!
-//! Data flows one way: text -> [`format::Puzzle`] -> [`board::Board`] -> [`solve`] (uniqueness
-//! proof) -> [`techniques::State`] -> [`route`] (band route, technique list) -> [`card::Card`].
+//! Data flows one way: text -> [`Puzzle`] -> board and rules -> [`solve`] / [`count`] (the
+//! uniqueness proof) -> techniques -> route -> model -> [`Card`] (docs/architecture.md).
 //!
 //! ```
 //! let card = pencilmark::rate_str(
 //!     "4.3.....6.8....29..9.5.4..8..61.94......5......56.78..1..7.2.5..34....8.2.....7.1",
 //!     &pencilmark::RateOptions::default(),
 //! ).unwrap();
-//! assert_eq!(card.band, Some("Very Easy"));
+//! assert_eq!(card.band(), Some("Very Easy"));
 //! ```
 
 // README.md's Rust examples run as doc tests (only in a doctest build: the packaged crate has
@@ -91,7 +91,7 @@ use techniques::State;
 pub use card::issues::{Check, Issue, Quality, Severity};
 pub use card::se::Se;
 pub use card::symmetry::Symmetry;
-pub use card::{Card, CardStep, ContainsEntry, Explanation, Field, Grader, Percentiles, TimeDist};
+pub use card::{Card, CardStep, ContainsEntry, Explanation, Field, Grader, TimeDist};
 pub use count::{CountOptions, Counted, count_json, count_str};
 pub use error::{Error, ErrorKind, FormatError, error_object};
 pub use export::EXPORT_MAX_NODES;
@@ -134,7 +134,7 @@ pub struct RateOptions {
     /// carries `completed` (grade-card-format.txt section 1). None = no limit.
     pub max_seconds: Option<f64>,
     /// Named grader-model overrides (card-reference.txt, grader_model): a number sets the
-    /// parameter, "x<factor>" scales it, e.g. {"score.map.A": "x1.2"}. Empty = the shipped model.
+    /// parameter, `"x<factor>"` scales it, e.g. `{"score.map.A": "x1.2"}`. Empty = the shipped model.
     /// Each value keeps the fitted value's sign within a factor of 10 of it (`price::OVERRIDE_FACTOR`);
     /// anything else is an `Invalid` error.
     pub grader_model: BTreeMap<String, serde_json::Value>,

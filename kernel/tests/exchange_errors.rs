@@ -127,7 +127,7 @@ fn house_only_variants_are_solved_and_rated() {
         let p = read(line).unwrap();
         pencilmark::solve(&p, None).unwrap();
         let card = pencilmark::rate(&p, &RateOptions::with_fields(&["band"]).unwrap()).unwrap();
-        bands.push(card.band.unwrap());
+        bands.push(card.band().unwrap());
     }
     // The minimal jigsaw, X-sudoku, windoku and samurai, then the same with givens added: all get
     // cards on their own houses (the windoku's with its hidden regions: Very Hard, its WXYZ-Wing

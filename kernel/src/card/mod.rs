@@ -134,10 +134,23 @@ pub struct ContainsEntry {
     pub band: u8,
     /// Absent when there are none; null when alternatives were not searched.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub alternatives: Option<Option<Vec<&'static str>>>,
+    pub(crate) alternatives: Option<Option<Vec<&'static str>>>,
     /// Absent for singles.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uses: Option<usize>,
+}
+
+impl ContainsEntry {
+    /// The other techniques that could stand in for this one (empty when there are none or they
+    /// were not searched: see `alternatives_searched`).
+    pub fn alternatives(&self) -> &[&'static str] {
+        self.alternatives.as_ref().and_then(Option::as_deref).unwrap_or(&[])
+    }
+
+    /// False when the rating did not search for alternatives (the card writes them as null).
+    pub fn alternatives_searched(&self) -> bool {
+        !matches!(self.alternatives, Some(None))
+    }
 }
 
 /// One step of the route.
@@ -210,7 +223,7 @@ pub struct TimeDist {
 
 /// The requested percentiles, serialised as `time_pNN` keys in increasing NN.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Percentiles(pub Vec<(u8, Option<f64>)>);
+pub(crate) struct Percentiles(pub(crate) Vec<(u8, Option<f64>)>);
 
 impl Serialize for Percentiles {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -226,58 +239,129 @@ impl Serialize for Percentiles {
 /// A grade card. Keys absent from the request are `None` and not serialised.
 #[derive(Serialize, Clone, Debug, PartialEq)]
 pub struct Card {
-    pub format: &'static str,
-    pub format_version: u32,
-    pub grader: Grader,
+    pub(crate) format: &'static str,
+    pub(crate) format_version: u32,
+    pub(crate) grader: Grader,
     /// Null (Some(None)) when the band is Unknown.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub difficulty: Option<Option<f64>>,
+    pub(crate) difficulty: Option<Option<f64>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub time: Option<Option<f64>>,
+    pub(crate) time: Option<Option<f64>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub time_mean: Option<Option<f64>>,
+    pub(crate) time_mean: Option<Option<f64>>,
     #[serde(flatten)]
-    pub time_percentiles: Percentiles,
+    pub(crate) time_percentiles: Percentiles,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub time_dist: Option<Option<TimeDist>>,
+    pub(crate) time_dist: Option<Option<TimeDist>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub band: Option<&'static str>,
+    pub(crate) band: Option<&'static str>,
     /// Null (Some(None)) for band Unknown.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub band_index: Option<Option<u8>>,
+    pub(crate) band_index: Option<Option<u8>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub contains: Option<Vec<ContainsEntry>>,
+    pub(crate) contains: Option<Vec<ContainsEntry>>,
     /// The first step human logic could not make (band Unknown with guessing allowed).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub stopped_at_step: Option<usize>,
+    pub(crate) stopped_at_step: Option<usize>,
     /// Present only when the rating had a time limit (max_seconds).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub completed: Option<bool>,
+    pub(crate) completed: Option<bool>,
     /// Wall-clock seconds of the rating (on request).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub elapsed: Option<f64>,
+    pub(crate) elapsed: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub issues: Option<Vec<issues::Issue>>,
+    pub(crate) issues: Option<Vec<issues::Issue>>,
     /// True when an issue has severity reject.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub reject: Option<bool>,
+    pub(crate) reject: Option<bool>,
     /// True when an issue has severity warning.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub warning: Option<bool>,
+    pub(crate) warning: Option<bool>,
     /// Null (Some(None)) for anything but classic 9x9.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub se: Option<Option<se::Se>>,
+    pub(crate) se: Option<Option<se::Se>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub steps: Option<Vec<CardStep>>,
+    pub(crate) steps: Option<Vec<CardStep>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub describe: Option<Description>,
+    pub(crate) describe: Option<Description>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub symmetry: Option<Vec<symmetry::Symmetry>>,
+    pub(crate) symmetry: Option<Vec<symmetry::Symmetry>>,
 }
 
+/// The card's values as plain types. A value is None both when its field was not asked for and
+/// when it is null on the card (difficulty and time of band Unknown, se off classic 9x9); a list
+/// is None only when it was not asked for (an asked list can be empty).
 impl Card {
+    /// The card as the format's JSON (only the fields asked for, in the format's order).
     pub fn to_json(&self) -> String {
         serde_json::to_string(self).expect("a card always serialises")
+    }
+    pub fn grader(&self) -> &Grader {
+        &self.grader
+    }
+    pub fn difficulty(&self) -> Option<f64> {
+        self.difficulty.flatten()
+    }
+    /// The predicted solving time in minutes (the median).
+    pub fn time(&self) -> Option<f64> {
+        self.time.flatten()
+    }
+    pub fn time_mean(&self) -> Option<f64> {
+        self.time_mean.flatten()
+    }
+    /// The NNth percentile of the solving time (`time_pNN`), when asked for.
+    pub fn time_percentile(&self, nn: u8) -> Option<f64> {
+        self.time_percentiles.0.iter().find(|(n, _)| *n == nn).and_then(|(_, v)| *v)
+    }
+    pub fn time_dist(&self) -> Option<&TimeDist> {
+        self.time_dist.as_ref().and_then(Option::as_ref)
+    }
+    /// The band's name, "Unknown" when the route did not finish.
+    pub fn band(&self) -> Option<&'static str> {
+        self.band
+    }
+    /// 0 (Very Easy) to 6 (Extreme); None for band Unknown.
+    pub fn band_index(&self) -> Option<u8> {
+        self.band_index.flatten()
+    }
+    pub fn contains(&self) -> Option<&[ContainsEntry]> {
+        self.contains.as_deref()
+    }
+    /// The first step human logic could not make (band Unknown with guessing allowed).
+    pub fn stopped_at_step(&self) -> Option<usize> {
+        self.stopped_at_step
+    }
+    /// Whether the rating finished within its time limit (only when it had one).
+    pub fn completed(&self) -> Option<bool> {
+        self.completed
+    }
+    /// Wall-clock seconds of the rating.
+    pub fn elapsed(&self) -> Option<f64> {
+        self.elapsed
+    }
+    pub fn issues(&self) -> Option<&[issues::Issue]> {
+        self.issues.as_deref()
+    }
+    /// True when an issue has severity reject.
+    pub fn reject(&self) -> Option<bool> {
+        self.reject
+    }
+    /// True when an issue has severity warning.
+    pub fn warning(&self) -> Option<bool> {
+        self.warning
+    }
+    /// Sudoku Explainer's ratings (classic 9x9 only).
+    pub fn se(&self) -> Option<&se::Se> {
+        self.se.as_ref().and_then(Option::as_ref)
+    }
+    pub fn steps(&self) -> Option<&[CardStep]> {
+        self.steps.as_deref()
+    }
+    pub fn describe(&self) -> Option<&Description> {
+        self.describe.as_ref()
+    }
+    pub fn symmetry(&self) -> Option<&[symmetry::Symmetry]> {
+        self.symmetry.as_deref()
     }
 }
 

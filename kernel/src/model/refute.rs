@@ -5,8 +5,8 @@
 //! ```
 //! use pencilmark::{board::Geometry, budget::Budget, format, model::refute, techniques::State};
 //! let p = format::read("....4.8.3.6...8..29.86.5..1235.........7..2.........96..2......8.12..7...9.......").unwrap();
-//! let geo = Geometry::<2>::new(&p.board);
-//! let start = State::new(&geo, &p.givens).unwrap();
+//! let geo = Geometry::<2>::new(p.board());
+//! let start = State::new(&geo, p.givens()).unwrap();
 //! let solution = pencilmark::solve(&p, None).unwrap();
 //! let points = refute::profile(&geo, Budget::UNLIMITED, &start, &solution, refute::DEFAULT_LIMIT);
 //! assert!(!points.is_empty());
