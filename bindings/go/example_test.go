@@ -37,14 +37,14 @@ func ExampleRate_fields() {
 func ExampleRate_error() {
 	multi := ".....................816.......3......5...1..73..4..869.6...2.484.572.93...4.9..."
 	_, err := pencilmark.Rate(multi, nil)
-	fmt.Println(err)
 	var e *pencilmark.Error
 	if errors.As(err, &e) && e.Kind == pencilmark.KindNotUnique {
 		fmt.Println("a program tells it by its kind:", e.Kind)
+		fmt.Println("two solutions:", e.Solutions[0][:9], e.Solutions[1][:9], "...")
 	}
 	// Output:
-	// pencilmark: not unique: the puzzle has more than one solution
 	// a program tells it by its kind: not_unique
+	// two solutions: 584297361 169354728 ...
 }
 
 func ExampleRateMany() {

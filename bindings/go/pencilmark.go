@@ -59,6 +59,10 @@ type Options struct {
 	// Explain lists the explanation levels of each step ("notation", "short", "teach"; the
 	// notation comes with any level) and adds the steps field; empty: no explanations.
 	Explain []string `json:"explain,omitempty"`
+	// Steps is the card format's shorthand for the steps field with every explanation level.
+	Steps bool `json:"steps,omitempty"`
+	// SE is the shorthand for the se field (Sudoku Explainer-style ratings).
+	SE bool `json:"se,omitempty"`
 }
 
 // Kind says what kind of failure an Error is: branch on it, never on the message.
@@ -83,6 +87,9 @@ type Error struct {
 	Kind Kind
 	// Line is the 1-based input line for RateMany; 0 for Rate.
 	Line int
+	// Solutions holds two of the solutions of a puzzle with several (KindNotUnique), one
+	// symbol per cell in reading order, when the grader found them within its time limit.
+	Solutions []string
 }
 
 func (e *Error) Error() string {
@@ -156,6 +163,11 @@ func decode(raw []byte) (map[string]any, error) {
 		}
 		if line, ok := obj["line"].(float64); ok {
 			e.Line = int(line)
+		}
+		if two, ok := obj["solutions"].([]any); ok {
+			for _, s := range two {
+				e.Solutions = append(e.Solutions, fmt.Sprint(s))
+			}
 		}
 		return nil, e
 	}

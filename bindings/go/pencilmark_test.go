@@ -250,3 +250,32 @@ func TestExplainTeach(t *testing.T) {
 		}
 	}
 }
+
+func TestShorthands(t *testing.T) {
+	easy := exampleLines(t)[0]
+	card, err := Rate(easy, &Options{Fields: []string{"band"}, Steps: true, SE: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := card["se"]; !ok {
+		t.Fatalf("SE: no se field: %v", card)
+	}
+	steps, _ := card["steps"].([]any)
+	if len(steps) == 0 {
+		t.Fatalf("Steps: no steps: %v", card)
+	}
+	e, _ := steps[0].(map[string]any)["explanation"].(map[string]any)
+	for _, level := range []string{"notation", "short", "teach"} {
+		if _, ok := e[level]; !ok {
+			t.Fatalf("Steps: level %s missing: %v", level, steps[0])
+		}
+	}
+}
+
+func TestNotUniqueNamesTwoSolutions(t *testing.T) {
+	_, err := Rate(exampleLines(t)[6], nil)
+	var e *Error
+	if !errors.As(err, &e) || len(e.Solutions) != 2 || e.Solutions[0] == e.Solutions[1] {
+		t.Fatalf("not unique without two solutions: %v", err)
+	}
+}

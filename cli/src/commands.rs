@@ -40,15 +40,23 @@ pub fn each_record(
     for record in &batch.records {
         let mark = out.len();
         let result = match batch.text_of(record) {
-            Err(problem) => Err((ErrorKind::Invalid, problem.message())),
+            Err(problem) => Err((ErrorKind::Invalid, problem.message(), None)),
             Ok(text) => match catch_unwind(AssertUnwindSafe(|| each(text, record.line, out))) {
-                Ok(r) => r.map_err(|e| (e.kind(), e.to_string())),
-                Err(_) => Err((ErrorKind::Internal, Error::Internal.to_string())),
+                Ok(r) => r.map_err(|e| (e.kind(), e.to_string(), Some(e))),
+                Err(_) => Err((ErrorKind::Internal, Error::Internal.to_string(), None)),
             },
         };
-        if let Err((kind, message)) = result {
+        if let Err((kind, message, error)) = result {
             out.truncate(mark);
-            push_error(out, errors, kind, &message, record.line);
+            match (errors, error) {
+                // The library's own object: it carries what the message cannot (the two
+                // solutions of a puzzle that is not unique).
+                (Errors::Json, Some(e)) => {
+                    out.push_str(&with_line(&e.to_json(), record.line));
+                    out.push('\n');
+                }
+                _ => push_error(out, errors, kind, &message, record.line),
+            }
             all_ok = false;
         }
     }

@@ -75,6 +75,12 @@ enum Command {
         /// look, why it works, what it achieves); notation comes with any level.
         #[arg(long, value_delimiter = ',', value_name = "LEVELS")]
         explain: Option<Vec<String>>,
+        /// Shorthand: the steps field with every explanation level (as --explain notation,short,teach).
+        #[arg(long)]
+        steps: bool,
+        /// Shorthand: the se field (Sudoku Explainer-style ratings) beside the other fields.
+        #[arg(long)]
+        se: bool,
         /// Time limit per puzzle in seconds (uniqueness proof, route, technique list, difficulty and
         /// time). Cards then carry "completed"; a route the limit cut gets band "Unknown", numbers
         /// it cut are null; a puzzle whose uniqueness is not proven in time gets an "undecided" error.
@@ -221,6 +227,8 @@ fn main() -> ExitCode {
             fields,
             no_alternatives,
             explain,
+            steps,
+            se,
             max_seconds,
             allow_guessing,
             quality,
@@ -240,6 +248,12 @@ fn main() -> ExitCode {
                 }
                 if let Some(levels) = explain {
                     opts.set_explain(levels).map_err(|e| e.to_string())?;
+                }
+                if *steps {
+                    opts = opts.with_steps();
+                }
+                if *se {
+                    opts = opts.with_se();
                 }
                 let jobs = pipeline::capped_jobs(input.jobs, input.quiet)?;
                 if *report {

@@ -44,6 +44,18 @@ fn rates_the_example_file_in_order_with_errors_in_place() {
     assert_eq!(objs[5]["band"], "Hard");
     assert_eq!(objs[5]["contains"][3]["chip"], "XWG/KTE/SCL/MCH");
     assert!(objs[6]["error"].as_str().unwrap().starts_with("not unique"));
+    // Two of its solutions, each completing the givens, so an author sees where it is ambiguous.
+    let two = objs[6]["solutions"].as_array().expect("two solutions named");
+    assert_eq!(two.len(), 2);
+    assert_ne!(two[0], two[1]);
+    let example =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../data/examples/classic.txt"))
+            .unwrap();
+    let givens = example.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')).nth(6).unwrap();
+    for s in two {
+        let s = s.as_str().unwrap();
+        assert!(givens.chars().zip(s.chars()).all(|(g, d)| g == '.' || g == d), "{s}");
+    }
     assert_eq!(objs[7]["error"], "no solution: the givens r1c1 and r1c2 both hold 3");
     assert!(objs[8]["error"].as_str().unwrap().contains("80 symbols"));
     // Programs branch on the kind, not on the message.
@@ -207,12 +219,12 @@ fn rate_help_lists_every_field() {
     let help = String::from_utf8(pencilmark(&["rate", "--help"], None).stdout).unwrap();
     let line = help.lines().find(|l| l.contains("--fields")).expect("the --fields line");
     assert!(line.contains("default: difficulty,time,band,contains"), "{line}");
-    for field in pencilmark::card::Field::ALL {
+    for field in pencilmark::Field::ALL {
         assert!(line.contains(field.key()), "{} missing from: {line}", field.key());
         let out = pencilmark(&["rate", "-", "--fields", field.key()], Some(WORKED_LINE));
         assert!(out.status.success(), "{}: {}", field.key(), String::from_utf8_lossy(&out.stderr));
         // stopped_at_step is on a card only where the route stopped, completed only under a limit.
-        use pencilmark::card::Field::{Completed, StoppedAtStep};
+        use pencilmark::Field::{Completed, StoppedAtStep};
         if ![StoppedAtStep, Completed].contains(&field) {
             assert!(json_lines(&out)[0].get(field.key()).is_some(), "{} not on the card", field.key());
         }
@@ -274,4 +286,18 @@ fn a_9x9_without_solution_obeys_max_seconds_in_count_and_solve() {
         assert_eq!(v["kind"], "undecided", "{command}: {v}");
         assert_eq!(out.status.code(), Some(1), "{command}");
     }
+}
+
+#[test]
+fn steps_and_se_shorthands() {
+    let out = pencilmark(&["rate", "-", "--fields", "band", "--steps", "--se"], Some(WORKED_LINE));
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let card = &json_lines(&out)[0];
+    assert_eq!(card["band"], "Hard");
+    assert!(card["se"]["er"].is_number(), "{card}");
+    let first = &card["steps"][0]["explanation"];
+    assert!(
+        first["notation"].is_string() && first["short"].is_string() && first["teach"].is_string(),
+        "{first}"
+    );
 }

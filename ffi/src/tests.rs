@@ -82,6 +82,9 @@ fn rate_gives_the_kernel_card() {
 #[test]
 fn rate_reports_errors_as_objects() {
     assert!(error_of(&rate(MULTI, None)).unwrap().starts_with("not unique"));
+    // Two of the solutions, for a generator author to see where the puzzle is ambiguous.
+    let multi: serde_json::Value = serde_json::from_str(&rate(MULTI, None)).unwrap();
+    assert_eq!(multi["solutions"].as_array().map(Vec::len), Some(2));
     assert!(error_of(&rate(CONFLICT, None)).unwrap().starts_with("no solution"));
     assert!(error_of(&rate(&EASY[1..], None)).unwrap().starts_with("unreadable puzzle"));
     assert!(error_of(&rate("", None)).unwrap().starts_with("unreadable puzzle"));

@@ -145,7 +145,7 @@ mod tests {
         let opts = RateOptions { jobs: Some(2), ..RateOptions::default() };
         let cards = rate_many(&texts, &opts).unwrap();
         assert_eq!(cards[0].as_ref().unwrap().band, Some("Very Easy"));
-        assert!(matches!(cards[2], Err(Error::NotUnique)));
+        assert!(matches!(cards[2], Err(Error::NotUnique { .. })));
     }
 
     #[test]

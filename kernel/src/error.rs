@@ -73,8 +73,9 @@ pub enum Error {
     Board(String),
     /// No grid completes the givens; `conflict` names two givens that clash directly.
     NoSolution { conflict: Option<String> },
-    /// More than one grid completes the givens.
-    NotUnique,
+    /// More than one grid completes the givens; `examples` holds two of them (one symbol per
+    /// cell in reading order) when they were found within the call's time limit.
+    NotUnique { examples: Option<Box<[String; 2]>> },
     /// A valid puzzle this build does not handle (rules, or a technique above the rated bands).
     Unsupported(String),
     /// The options are not valid.
@@ -96,15 +97,32 @@ impl Error {
             Error::Format(_) | Error::Options(_) | Error::Rule(_) => ErrorKind::Invalid,
             Error::Board(_) | Error::Unsupported(_) => ErrorKind::Unsupported,
             Error::NoSolution { .. } => ErrorKind::NoSolution,
-            Error::NotUnique => ErrorKind::NotUnique,
+            Error::NotUnique { .. } => ErrorKind::NotUnique,
             Error::Undecided | Error::SearchLimit { .. } => ErrorKind::Undecided,
             Error::Internal => ErrorKind::Internal,
         }
     }
 
-    /// The `{"error": message, "kind": kind}` object.
+    /// The `{"error": message, "kind": kind}` object; a puzzle with several solutions adds
+    /// `"solutions"`: the two it names.
     pub fn to_json(&self) -> String {
-        error_object(self.kind(), &self.to_string())
+        match self {
+            Error::NotUnique { examples: Some(two) } => serde_json::json!({
+                "error": self.to_string(),
+                "kind": self.kind().as_str(),
+                "solutions": [two[0], two[1]],
+            })
+            .to_string(),
+            _ => error_object(self.kind(), &self.to_string()),
+        }
+    }
+
+    /// The two solutions a `NotUnique` error names, when it names them.
+    pub fn solutions(&self) -> Option<&[String; 2]> {
+        match self {
+            Error::NotUnique { examples: Some(two) } => Some(two),
+            _ => None,
+        }
     }
 }
 
@@ -121,7 +139,14 @@ impl fmt::Display for Error {
             Error::Board(m) => write!(f, "unsupported board: {m}"),
             Error::NoSolution { conflict: Some(c) } => write!(f, "no solution: {c}"),
             Error::NoSolution { conflict: None } => f.write_str("no solution"),
-            Error::NotUnique => f.write_str("not unique: the puzzle has more than one solution"),
+            Error::NotUnique { examples: None } => {
+                f.write_str("not unique: the puzzle has more than one solution")
+            }
+            Error::NotUnique { examples: Some(two) } => write!(
+                f,
+                "not unique: the puzzle has more than one solution, for example {} and {}",
+                two[0], two[1]
+            ),
             Error::Unsupported(m) => f.write_str(m),
             Error::Options(m) => write!(f, "invalid options: {m}"),
             Error::Rule(m) => write!(f, "invalid {m}"),
@@ -158,7 +183,7 @@ mod tests {
     #[test]
     fn every_error_names_its_kind_in_json() {
         let cases = [
-            (Error::NotUnique, "not_unique"),
+            (Error::NotUnique { examples: None }, "not_unique"),
             (Error::NoSolution { conflict: None }, "no_solution"),
             (Error::Undecided, "undecided"),
             (Error::SearchLimit { max_nodes: 5 }, "undecided"),

@@ -177,6 +177,10 @@ struct RawOptions {
     explain: Option<serde_json::Value>,
     grader_model: Option<BTreeMap<String, serde_json::Value>>,
     quality: Option<serde_json::Value>,
+    /// Shorthand: the steps field with every explanation level (grade-card-format.txt 2).
+    steps: Option<bool>,
+    /// Shorthand: the se field.
+    se: Option<bool>,
 }
 
 impl RateOptions {
@@ -217,6 +221,21 @@ impl RateOptions {
         Ok(())
     }
 
+    /// The shorthand `steps=True` (grade-card-format.txt section 2): the steps field with every
+    /// explanation level, beside the fields already asked for.
+    pub fn with_steps(mut self) -> RateOptions {
+        self.set_explain(&["notation", "short", "teach"]).expect("the levels this build explains");
+        self
+    }
+
+    /// The shorthand `se=True`: the se field beside the fields already asked for.
+    pub fn with_se(mut self) -> RateOptions {
+        if !self.fields.contains(&Field::Se) {
+            self.fields.push(Field::Se);
+        }
+        self
+    }
+
     /// Options from the JSON object of the C ABI: NULL or "" means the defaults.
     pub fn from_json(text: &str) -> Result<RateOptions, Error> {
         if text.trim().is_empty() {
@@ -237,6 +256,12 @@ impl RateOptions {
         opts.jobs = raw.jobs;
         if let Some(explain) = raw.explain {
             opts.set_explain(&explain_levels(&explain)?)?;
+        }
+        if raw.steps == Some(true) {
+            opts = opts.with_steps();
+        }
+        if raw.se == Some(true) {
+            opts = opts.with_se();
         }
         opts.allow_guessing = raw.allow_guessing.unwrap_or(false);
         opts.max_seconds = max_seconds;
@@ -359,7 +384,15 @@ pub(crate) fn unique_solution_until(
     match c.count {
         0 => Err(Error::NoSolution { conflict: direct_conflict(p) }),
         1 => Ok(c.solution.expect("a count of 1 carries its solution")),
-        _ => Err(Error::NotUnique),
+        _ => {
+            // Two solutions name where the puzzle is ambiguous (a generator author's next clue).
+            let first = c.solution.expect("a count of 2 carries its first solution");
+            let examples = solve::another_solution(p, &first, deadline)?.map(|second| {
+                let text = |g: &[u8]| g.iter().map(|&v| Board::digit_symbol(v)).collect::<String>();
+                Box::new([text(&first), text(&second)])
+            });
+            Err(Error::NotUnique { examples })
+        }
     }
 }
 

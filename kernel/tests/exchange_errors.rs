@@ -103,10 +103,28 @@ fn solving_errors() {
     assert!(e.contains("variant grading is not available yet"), "{e}");
     // Several solutions, no solution.
     let p = read(&doc(&classic_body(r#"{"type":"box_grid","origin":"r1c1","box":[2,2]}"#))).unwrap();
-    assert_eq!(
-        pencilmark::solve(&p, None).unwrap_err().to_string(),
-        "not unique: the puzzle has more than one solution"
+    // The error names two different solutions of the 4x4, each a valid grid.
+    let e = pencilmark::solve(&p, None).unwrap_err();
+    assert!(
+        e.to_string().starts_with("not unique: the puzzle has more than one solution, for example "),
+        "{e}"
     );
+    let two = e.solutions().expect("two solutions named");
+    assert_ne!(two[0], two[1]);
+    for s in two.iter() {
+        let given: String = s.clone();
+        let again = read(&doc(&classic_body(r#"{"type":"box_grid","origin":"r1c1","box":[2,2]}"#).replace(
+            "[1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]",
+            &format!("[{}]", given.chars().map(|c| c.to_string()).collect::<Vec<_>>().join(",")),
+        )))
+        .unwrap();
+        assert_eq!(
+            pencilmark::solve(&again, None).unwrap().iter().map(|d| d.to_string()).collect::<String>(),
+            given
+        );
+    }
+    let v: serde_json::Value = serde_json::from_str(&e.to_json()).unwrap();
+    assert_eq!(v["solutions"][0], two[0].as_str());
     let p =
         read(&doc(&classic_body(r#"{"type":"box_grid","origin":"r1c1","box":[2,2]}"#)
             .replace("[1,0,0,0", "[1,1,0,0")))

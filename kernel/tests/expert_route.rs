@@ -69,7 +69,7 @@ fn all_get_bands(file: &str, lines: &[String]) {
     let mut rated = 0;
     for line in lines {
         let first = match rate_str(line, &opts) {
-            Err(Error::NotUnique) | Err(Error::NoSolution { .. }) => continue,
+            Err(Error::NotUnique { .. }) | Err(Error::NoSolution { .. }) => continue,
             other => other.unwrap_or_else(|e| panic!("{line}: {e}")),
         };
         let card = json(&first);

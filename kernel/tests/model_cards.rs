@@ -177,3 +177,31 @@ fn model_is_deterministic() {
     let b = rate_str(WORKED, &opts).unwrap().to_json();
     assert_eq!(a, b);
 }
+
+#[test]
+fn difficulty_is_positive_even_on_a_complete_grid() {
+    // grade-card-format.txt: difficulty is positive, a nearly finished grid about 0.2.
+    let full = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+    let one_open = "534678912672195348198342567859761423426853791713924856961537284287419635345286.79";
+    let d = |p: &str| card(p, r#"{"fields":["difficulty","band"]}"#)["difficulty"].as_f64().unwrap();
+    assert!(d(full) > 0.0);
+    assert!(d(full) <= d(one_open), "{} {}", d(full), d(one_open));
+    assert_eq!(card(full, r#"{"fields":["band"]}"#)["band"], "Very Easy");
+}
+
+#[test]
+fn shorthands_steps_and_se() {
+    // grade-card-format.txt section 2: steps=True = the steps with every level; se=True = se.
+    let worked = "....4.8.3.6...8..29.86.5..1235.........7..2.........96..2......8.12..7...9.......";
+    let c = card(worked, r#"{"fields":["band"],"steps":true,"se":true}"#);
+    assert_eq!(c["band"], "Hard");
+    assert!(c["se"]["er"].as_f64().unwrap() > 0.0, "{c}");
+    let first = &c["steps"][0]["explanation"];
+    for level in ["notation", "short", "teach"] {
+        assert!(first[level].is_string(), "{level} missing: {first}");
+    }
+    // Off is off, and the shorthands are checked like every option.
+    let plain = card(worked, r#"{"fields":["band"],"steps":false,"se":false}"#);
+    assert!(plain.get("steps").is_none() && plain.get("se").is_none(), "{plain}");
+    assert!(card(worked, r#"{"steps":"yes"}"#)["error"].is_string());
+}

@@ -170,7 +170,10 @@ pub fn compute_cached<const W: usize>(
     let search_effort = refute::search_effort(&points, empty);
     let v = value_sum(geo, &by_price, model.score.beta);
     let l = (v / empty.max(1) as f64).max(1e-9).ln() + model.score.refute_w * search_effort;
-    let difficulty = difficulty_from_effort(model, l).max(0.0);
+    // Difficulty is positive (grade-card-format.txt): a complete grid, with nothing to solve,
+    // gets the least value a card shows, below a grid with one open cell (about 0.2).
+    let difficulty =
+        if empty == 0 { COMPLETE_GRID_DIFFICULTY } else { difficulty_from_effort(model, l).max(0.0) };
     let effort_l1 = value_sum(geo, &by_route, model.score.beta_time).max(1e-9).ln();
     let geometry = region_geometry(board);
     let units = time_units(model, effort_l1, empty, geometry);
@@ -186,6 +189,9 @@ pub fn compute_cached<const W: usize>(
         hardest_three_share: hardest_three_share(step_values(geo, &by_price, model.score.beta)),
     })
 }
+
+/// The difficulty of a complete grid: the least positive value a card shows (one decimal).
+const COMPLETE_GRID_DIFFICULTY: f64 = 0.1;
 
 /// The standard normal quantile (Acklam's rational approximation, |error| < 1.2e-9).
 pub fn normal_quantile(p: f64) -> f64 {
