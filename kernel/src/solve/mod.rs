@@ -447,6 +447,9 @@ mod tests {
     }
 }
 
+/// A count to one of some givens: None when the deadline passed.
+type CountOne = dyn Fn(&[u8]) -> Option<Count>;
+
 /// A solution of `puzzle` other than `first` (when the puzzle has two or more), found by
 /// giving each open cell in turn another digit and solving; None when the deadline passes first.
 pub(crate) fn another_solution(
@@ -455,7 +458,7 @@ pub(crate) fn another_solution(
     deadline: Option<std::time::Instant>,
 ) -> Result<Option<Vec<u8>>, Error> {
     // One solver for every probe: building it is the costly part on large or ruled boards.
-    let count_one: Box<dyn Fn(&[u8]) -> Option<Count>> = match puzzle.document.as_deref() {
+    let count_one: Box<CountOne> = match puzzle.document.as_deref() {
         Some(doc) if has_variant_rules(puzzle) => {
             let solver = crate::rules::RuleSolver::new(doc, &puzzle.board).map_err(Error::Rule)?;
             Box::new(move |g: &[u8]| solver.count(g, 1, deadline).ok())
