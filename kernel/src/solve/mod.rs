@@ -371,6 +371,46 @@ pub fn count_cells_until(
     Ok(Some(count.count))
 }
 
+/// A count to one of some givens: None when the deadline passed.
+type CountOne = dyn Fn(&[u8]) -> Option<Count>;
+
+/// A solution of `puzzle` other than `first` (when the puzzle has two or more), found by
+/// giving each open cell in turn another digit and solving; None when the deadline passes first.
+pub(crate) fn another_solution(
+    puzzle: &Puzzle,
+    first: &[u8],
+    deadline: Option<std::time::Instant>,
+) -> Result<Option<Vec<u8>>, Error> {
+    // One solver for every probe: building it is the costly part on large or ruled boards.
+    let count_one: Box<CountOne> = match puzzle.document.as_deref() {
+        Some(doc) if has_variant_rules(puzzle) => {
+            let solver = crate::rules::RuleSolver::new(doc, &puzzle.board).map_err(Error::Rule)?;
+            Box::new(move |g: &[u8]| solver.count(g, 1, deadline).ok())
+        }
+        _ => {
+            let solver = Solver::new(&puzzle.board).map_err(Error::Board)?;
+            Box::new(move |g: &[u8]| match deadline {
+                None => Some(solver.count(g, 1)),
+                Some(at) => solver.count_until(g, 1, at),
+            })
+        }
+    };
+    let digits = puzzle.board.digits as u8;
+    let mut givens = puzzle.givens.clone();
+    for cell in (0..givens.len()).filter(|&c| puzzle.givens[c] == 0) {
+        for d in (1..=digits).filter(|&d| d != first[cell]) {
+            givens[cell] = d;
+            match count_one(&givens) {
+                None => return Ok(None),
+                Some(c) if c.count > 0 => return Ok(c.solution),
+                Some(_) => {}
+            }
+        }
+        givens[cell] = 0;
+    }
+    Ok(None)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -445,44 +485,4 @@ mod tests {
             assert!(oracle::is_solution(&b, &vec![0; d * d], &c.solution.unwrap()));
         }
     }
-}
-
-/// A count to one of some givens: None when the deadline passed.
-type CountOne = dyn Fn(&[u8]) -> Option<Count>;
-
-/// A solution of `puzzle` other than `first` (when the puzzle has two or more), found by
-/// giving each open cell in turn another digit and solving; None when the deadline passes first.
-pub(crate) fn another_solution(
-    puzzle: &Puzzle,
-    first: &[u8],
-    deadline: Option<std::time::Instant>,
-) -> Result<Option<Vec<u8>>, Error> {
-    // One solver for every probe: building it is the costly part on large or ruled boards.
-    let count_one: Box<CountOne> = match puzzle.document.as_deref() {
-        Some(doc) if has_variant_rules(puzzle) => {
-            let solver = crate::rules::RuleSolver::new(doc, &puzzle.board).map_err(Error::Rule)?;
-            Box::new(move |g: &[u8]| solver.count(g, 1, deadline).ok())
-        }
-        _ => {
-            let solver = Solver::new(&puzzle.board).map_err(Error::Board)?;
-            Box::new(move |g: &[u8]| match deadline {
-                None => Some(solver.count(g, 1)),
-                Some(at) => solver.count_until(g, 1, at),
-            })
-        }
-    };
-    let digits = puzzle.board.digits as u8;
-    let mut givens = puzzle.givens.clone();
-    for cell in (0..givens.len()).filter(|&c| puzzle.givens[c] == 0) {
-        for d in (1..=digits).filter(|&d| d != first[cell]) {
-            givens[cell] = d;
-            match count_one(&givens) {
-                None => return Ok(None),
-                Some(c) if c.count > 0 => return Ok(c.solution),
-                Some(_) => {}
-            }
-        }
-        givens[cell] = 0;
-    }
-    Ok(None)
 }
