@@ -32,7 +32,8 @@ fn solve_and_count_take_variant_documents() {
 }
 
 #[test]
-fn rate_refuses_variant_documents_for_now() {
-    let (_, out, err) = run(&["rate", "-"], &format!("{VARIANT}\n"));
-    assert!(format!("{out}{err}").contains("variant grading is not available yet"), "{out}{err}");
+fn rate_grades_variant_documents() {
+    let (code, out, err) = run(&["rate", "-"], &format!("{VARIANT}\n"));
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\"band\":\"") && !out.contains("\"error\""), "{out}{err}");
 }

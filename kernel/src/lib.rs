@@ -426,12 +426,6 @@ pub fn rate(p: &Puzzle, opts: &RateOptions) -> Result<Card, Error> {
     let started = std::time::Instant::now();
     budget::check_seconds(opts.max_seconds)?;
     let budget = budget::Budget::seconds_from(started, opts.max_seconds);
-    if solve::has_variant_rules(p) {
-        // The solver proves these unique, but the human-technique route knows only houses.
-        return Err(Error::Unsupported(
-            "variant grading is not available yet: rate takes puzzles whose rules are houses only, without candidates (count and solve take variant rules and candidates)".into(),
-        ));
-    }
     let solution = unique_solution_until(p, budget.deadline())?;
     if budget.passed() {
         return Err(Error::Undecided);
@@ -461,10 +455,22 @@ pub fn rate(p: &Puzzle, opts: &RateOptions) -> Result<Card, Error> {
     // dropped when the card is built.
     let memo = techniques::Memo::default();
     let houses_only = p.document.as_ref().is_none_or(|d| d.rules.iter().all(|r| r.kind.is_house()));
+    // Rules beyond houses (and given candidates): the variant techniques read them.
+    let rules = match p.document.as_deref() {
+        Some(doc) if solve::has_variant_rules(p) => Some(techniques::rule_moves::RuleTechniques::new(
+            rules::RuleSolver::new(doc, &p.board).map_err(Error::Rule)?,
+        )),
+        _ => None,
+    };
     let result = on_geometry!(&geometry, geo => {
-        let search = techniques::SearchContext::plain(geo).with_budget(budget).with_memo(&memo);
+        let mut search = techniques::SearchContext::plain(geo).with_budget(budget).with_memo(&memo);
+        let mut start = State::new(geo, &p.givens).expect("a unique puzzle's givens do not conflict");
+        if let Some(r) = &rules {
+            search = search.with_rules(r);
+            let stated = r.start_eliminations(geo, &start);
+            start.apply_step(geo, &[], &stated);
+        }
         let cx = route::RouteContext { search, prices: &grader_model.route };
-        let start = State::new(geo, &p.givens).expect("a unique puzzle's givens do not conflict");
         // The written routes read the band route's moves where they meet its positions.
         let mut moves = route::MoveCache::default();
         route::contents_cached(&cx, &start, &route_opts, &mut moves).map(|c| {

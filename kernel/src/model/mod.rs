@@ -177,7 +177,8 @@ pub fn compute_cached<const W: usize>(
     let effort_l1 = value_sum(geo, &by_route, model.score.beta_time).max(1e-9).ln();
     let geometry = region_geometry(board);
     let units = time_units(model, effort_l1, empty, geometry);
-    let classic = is_classic_family(board);
+    // Players of puzzles with rules beyond houses spread like other variants'.
+    let classic = is_classic_family(board) && cx.rules.is_none();
     let t = &model.time;
     Some(Numbers {
         difficulty,

@@ -12,7 +12,7 @@ use crate::price::price;
 use crate::route::MoveCache;
 use crate::techniques::{
     Candidate, Finder, Move, Pattern, SearchContext, State, Tech, aic, als, cap_moves, cases, chains, code,
-    colouring, fish, forcing, intersections, searches, subsets, uniqueness, wings,
+    colouring, fish, forcing, intersections, rule_moves, searches, subsets, uniqueness, wings,
 };
 use std::collections::HashMap;
 
@@ -103,7 +103,8 @@ const FIRST_ALS_TIER: usize = 5;
 fn tiers<const W: usize>(head: bool) -> Vec<Vec<Finder<W>>> {
     let mut t: Vec<Vec<Finder<W>>> = vec![
         vec![notes_singles::<W>],
-        vec![locks::<W>],
+        // A rule's own deductions come with the locks (one rule, read on its cells).
+        vec![locks::<W>, rule_moves::rule_eliminations::<W>],
         vec![subsets::naked_pair::<W>, subsets::hidden_pair::<W>, uniqueness::unique_rectangle::<W>],
         vec![uniqueness::bug_plus_one::<W>],
         // Triples, X-Wings, colouring, Y-Wings and the short chains, AICs included: the reference

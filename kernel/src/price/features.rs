@@ -16,12 +16,15 @@ pub const F_HOUSES: usize = 2;
 pub const F_DIGITS: usize = 3;
 pub const F_LINKS: usize = 4;
 pub const F_HIDDEN: usize = 5;
+pub const F_ARITHMETIC: usize = 6;
+pub const F_RELATION: usize = 7;
 pub const F_NOTES: usize = 8;
 pub const F_SPREAD: usize = 9;
 pub const F_BRANCHES: usize = 10;
 pub const F_DEPTH: usize = 11;
 pub const F_SEARCH: usize = 12;
 pub const F_UNIQUENESS: usize = 13;
+pub const F_COUNTING: usize = 14;
 pub const F_CONTRADICTION: usize = 15;
 pub const F_HELD: usize = 16;
 pub const F_COVERAGE: usize = 17;
@@ -78,6 +81,10 @@ struct Raw {
     /// Number of competing patterns the search for this kind of move weighs (its log / ln 81).
     search: f64,
     uniqueness: bool,
+    /// It adds or compares sums; it reads pair rules; it counts digits (the variant techniques).
+    arithmetic: bool,
+    relation: bool,
+    counting: bool,
     contradiction: bool,
     /// Items a solver without notes holds in mind (0: the usual two, digit and house).
     held: f64,
@@ -99,6 +106,9 @@ impl Raw {
         x[F_DEPTH] = ln1(self.depth);
         x[F_SEARCH] = ln1(self.search) / 81f64.ln();
         x[F_UNIQUENESS] = f64::from(u8::from(self.uniqueness));
+        x[F_ARITHMETIC] = f64::from(u8::from(self.arithmetic));
+        x[F_RELATION] = f64::from(u8::from(self.relation));
+        x[F_COUNTING] = f64::from(u8::from(self.counting));
         x[F_CONTRADICTION] = f64::from(u8::from(self.contradiction));
         // Without notes a solver holds the scanned digits in mind; with notes the page covers them.
         x[F_HELD] = if self.notes { 0.0 } else { self.held.max(2.0).ln() };
@@ -783,6 +793,22 @@ fn notes_move<const W: usize>(
             raw.depth = if [code::NFC, code::TRL].contains(&t) { 8.0 } else { 4.0 };
             raw.contradiction = true;
             raw.search = 100.0;
+        }
+        // A rule read on its cells: the rule is one house of the move, its cells the pattern.
+        _ if !t.info().classic => {
+            let cells = match &mv.pattern {
+                crate::techniques::Pattern::Cells(c) => c.len(),
+                _ => mv.eliminations.len().max(mv.placements.len()),
+            };
+            raw.cells = cells.max(2) as f64;
+            raw.houses = nh.max(1.0);
+            raw.branches = 2.0;
+            raw.search = 100.0;
+            raw.arithmetic =
+                [code::CGC, code::SUM, code::ARW, code::IOU, code::SWC, code::XSC, code::EQS, code::SBD]
+                    .contains(&t);
+            raw.relation = [code::PWC, code::LNR, code::DOM].contains(&t);
+            raw.counting = [code::CNT, code::DGC, code::CLC, code::LNC].contains(&t);
         }
         _ => {
             raw.cells = mv.eliminations.len().max(mv.placements.len()).max(2) as f64;

@@ -42,6 +42,11 @@ impl Family for Arrow {
         Ok(out)
     }
 
+    /// The technique its deductions are named by (kernel/data/techniques.csv).
+    fn technique(&self, _rule: &RuleKind) -> &'static str {
+        "ARW"
+    }
+
     fn scope(&self, rule: &RuleKind, layout: &Layout) -> Option<Vec<usize>> {
         let RuleKind::Arrow { bulb, lines } = rule else { return None };
         let mut all = layout.cells(bulb);

@@ -23,6 +23,11 @@ impl Family for Cage {
         Ok(out)
     }
 
+    /// The technique its deductions are named by (kernel/data/techniques.csv).
+    fn technique(&self, _rule: &RuleKind) -> &'static str {
+        "CGC"
+    }
+
     fn scope(&self, rule: &RuleKind, layout: &Layout) -> Option<Vec<usize>> {
         let RuleKind::Cage { cells, .. } = rule else { return None };
         Some(layout.cells(cells))

@@ -36,6 +36,11 @@ impl Family for CellMarks {
             .collect())
     }
 
+    /// The technique its deductions are named by (kernel/data/techniques.csv).
+    fn technique(&self, _rule: &RuleKind) -> &'static str {
+        "LNC"
+    }
+
     fn scope(&self, rule: &RuleKind, layout: &Layout) -> Option<Vec<usize>> {
         let RuleKind::Cell { cells, .. } = rule else { return None };
         Some(layout.cells(cells))

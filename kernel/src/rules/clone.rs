@@ -60,6 +60,11 @@ impl Family for CloneRegions {
         }
     }
 
+    /// The technique its deductions are named by (kernel/data/techniques.csv).
+    fn technique(&self, _rule: &RuleKind) -> &'static str {
+        "EQD"
+    }
+
     fn scope(&self, rule: &RuleKind, layout: &Layout) -> Option<Vec<usize>> {
         let (RuleKind::Clone { regions } | RuleKind::Isomorphic { regions }) = rule else { return None };
         Some(regions.iter().flat_map(|g| layout.cells(g)).collect())

@@ -62,6 +62,11 @@ impl Family for Contains {
         }
     }
 
+    /// The technique its deductions are named by (kernel/data/techniques.csv).
+    fn technique(&self, _rule: &RuleKind) -> &'static str {
+        "CBL"
+    }
+
     fn scope(&self, rule: &RuleKind, layout: &Layout) -> Option<Vec<usize>> {
         match rule {
             RuleKind::Contains { cells, .. } => Some(layout.cells(cells)),

@@ -62,6 +62,11 @@ impl Family for Corner {
         })
     }
 
+    /// The technique its deductions are named by (kernel/data/techniques.csv).
+    fn technique(&self, _rule: &RuleKind) -> &'static str {
+        "TBL"
+    }
+
     fn scope(&self, rule: &RuleKind, layout: &Layout) -> Option<Vec<usize>> {
         let RuleKind::Corner { cells, .. } = rule else { return None };
         Some(layout.cells(cells))

@@ -94,6 +94,11 @@ impl Family for Counting {
         }
     }
 
+    /// The technique its deductions are named by (kernel/data/techniques.csv).
+    fn technique(&self, _rule: &RuleKind) -> &'static str {
+        "CNT"
+    }
+
     fn scope(&self, rule: &RuleKind, layout: &Layout) -> Option<Vec<usize>> {
         let (RuleKind::Count { cells, .. } | RuleKind::DistinctCount { cells, .. }) = rule else {
             return None;

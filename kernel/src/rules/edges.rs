@@ -60,6 +60,11 @@ impl Family for Edges {
         })])
     }
 
+    /// The technique its deductions are named by (kernel/data/techniques.csv).
+    fn technique(&self, _rule: &RuleKind) -> &'static str {
+        "PWC"
+    }
+
     fn scope(&self, rule: &RuleKind, layout: &Layout) -> Option<Vec<usize>> {
         let RuleKind::Edge { cells, .. } = rule else { return None };
         Some(layout.cells(cells))

@@ -53,6 +53,11 @@ impl Family for GlobalEntropy {
         Ok(out)
     }
 
+    /// The technique its deductions are named by (kernel/data/techniques.csv).
+    fn technique(&self, _rule: &RuleKind) -> &'static str {
+        "LNC"
+    }
+
     fn scope(&self, _rule: &RuleKind, _layout: &Layout) -> Option<Vec<usize>> {
         None
     }

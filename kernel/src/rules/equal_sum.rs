@@ -42,6 +42,11 @@ impl Family for EqualSum {
             .collect())
     }
 
+    /// The technique its deductions are named by (kernel/data/techniques.csv).
+    fn technique(&self, _rule: &RuleKind) -> &'static str {
+        "EQS"
+    }
+
     fn scope(&self, rule: &RuleKind, layout: &Layout) -> Option<Vec<usize>> {
         let RuleKind::EqualSum { segments } = rule else { return None };
         Some(segments.iter().flat_map(|s| layout.cells(s)).collect())

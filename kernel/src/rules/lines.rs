@@ -235,6 +235,20 @@ impl Family for Lines {
         Ok(out)
     }
 
+    /// The technique its deductions are named by (kernel/data/techniques.csv).
+    fn technique(&self, rule: &RuleKind) -> &'static str {
+        let RuleKind::Line { kind, .. } = rule else { return "TBL" };
+        match kind.as_str() {
+            "thermo" | "slow_thermo" | "whisper" | "between" | "lockout" => "LNR",
+            "renban" => "RNB",
+            "region_sum" | "zipper" => "EQS",
+            "palindrome" => "EQD",
+            "entropic" | "modular" | "parity" => "LNC",
+            "double_arrow" => "ARW",
+            _ => "TBL",
+        }
+    }
+
     fn scope(&self, rule: &RuleKind, layout: &Layout) -> Option<Vec<usize>> {
         let RuleKind::Line { cells, .. } = rule else { return None };
         Some(layout.cells(cells))

@@ -180,6 +180,9 @@ pub trait Family: Sync {
     /// The cells `satisfied` reads, when the rule reads a fixed set of cells (checked as soon as
     /// they are all placed); `None` for rules over the whole board.
     fn scope(&self, rule: &RuleKind, layout: &Layout) -> Option<Vec<usize>>;
+    /// The code of the technique that names a deduction read from this rule alone (a row of
+    /// kernel/data/techniques.csv; the family's techniques live with it).
+    fn technique(&self, rule: &RuleKind) -> &'static str;
 }
 
 /// True when the rule is solved by the rule layer (houses are the solver's own).
@@ -202,6 +205,8 @@ pub struct CompiledRule {
     pub rule: RuleKind,
     pub family: &'static dyn Family,
     pub scope: Option<Vec<usize>>,
+    /// Its propagators: this range of the compiled constraints.
+    pub constraints: std::ops::Range<usize>,
 }
 
 /// Compiles a document's non-house rules; an error naming the first rule no family solves.
@@ -215,10 +220,16 @@ pub fn compile(doc: &Document, layout: &Layout) -> Result<(Vec<CompiledRule>, Ve
         let Some(f) = family(&r.kind) else {
             return Err(format!("this build of pencilmark does not solve these rules yet: {}", r.family()));
         };
+        let first = constraints.len();
         constraints.extend(
             f.compile(&r.kind, layout).map_err(|e| format!("rule {} ({}): {e}", r.index + 1, r.family()))?,
         );
-        rules.push(CompiledRule { rule: r.kind.clone(), family: f, scope: f.scope(&r.kind, layout) });
+        rules.push(CompiledRule {
+            rule: r.kind.clone(),
+            family: f,
+            scope: f.scope(&r.kind, layout),
+            constraints: first..constraints.len(),
+        });
     }
     Ok((rules, constraints))
 }

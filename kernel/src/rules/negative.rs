@@ -191,6 +191,11 @@ impl Family for Negative {
         Ok(out)
     }
 
+    /// The technique its deductions are named by (kernel/data/techniques.csv).
+    fn technique(&self, _rule: &RuleKind) -> &'static str {
+        "PWC"
+    }
+
     fn scope(&self, _rule: &RuleKind, _layout: &Layout) -> Option<Vec<usize>> {
         // Positions all over the board: checked on full grids (the propagators see each one).
         None

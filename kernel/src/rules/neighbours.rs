@@ -109,6 +109,11 @@ impl Family for Neighbours {
             .collect())
     }
 
+    /// The technique its deductions are named by (kernel/data/techniques.csv).
+    fn technique(&self, _rule: &RuleKind) -> &'static str {
+        "PWC"
+    }
+
     fn scope(&self, _rule: &RuleKind, _layout: &Layout) -> Option<Vec<usize>> {
         // Pairs all over the board: checked on full grids (the pair supports see every pair).
         None

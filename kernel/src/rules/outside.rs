@@ -92,6 +92,16 @@ impl Family for Outside {
         Ok(automaton.into_iter().collect())
     }
 
+    /// The technique its deductions are named by (kernel/data/techniques.csv).
+    fn technique(&self, rule: &RuleKind) -> &'static str {
+        match rule {
+            RuleKind::Sandwich { .. } => "SWC",
+            RuleKind::Xsum { .. } => "XSC",
+            RuleKind::Skyscraper { .. } => "SKC",
+            _ => "TBL",
+        }
+    }
+
     fn scope(&self, rule: &RuleKind, layout: &Layout) -> Option<Vec<usize>> {
         match rule {
             RuleKind::Sandwich { cells, .. }

@@ -24,6 +24,11 @@ impl Family for Relation {
             .collect())
     }
 
+    /// The technique its deductions are named by (kernel/data/techniques.csv).
+    fn technique(&self, _rule: &RuleKind) -> &'static str {
+        "PWC"
+    }
+
     fn scope(&self, rule: &RuleKind, layout: &Layout) -> Option<Vec<usize>> {
         let RuleKind::Relation { pairs, .. } = rule else { return None };
         Some(pairs.iter().flat_map(|p| [layout.cell(p[0]), layout.cell(p[1])]).collect())

@@ -79,7 +79,6 @@ impl RuleSolver {
         limit: u32,
         cutoff: Option<Cutoff>,
     ) -> Result<Count, TimedOut> {
-        let limit = limit.max(1);
         let mut root = self.root.clone();
         for (c, &v) in givens.iter().enumerate() {
             if v != 0 {
@@ -90,6 +89,150 @@ impl RuleSolver {
                 root[c] &= 1 << (v - 1);
             }
         }
+        self.count_from(root, limit, cutoff)
+    }
+
+    /// Counts the solutions within candidate masks (one per engine cell) up to `limit`.
+    pub fn count_masks(
+        &self,
+        masks: Vec<u32>,
+        limit: u32,
+        deadline: Option<Instant>,
+    ) -> Result<Count, TimedOut> {
+        self.count_from(masks, limit, deadline.map(Cutoff::Deadline))
+    }
+
+    /// The rules the techniques read, in document order: each one's technique code and the
+    /// cells it reads (None for a rule over the whole board).
+    pub fn rule_summaries(&self) -> Vec<(&'static str, Option<&[usize]>)> {
+        self.rules.iter().map(|r| (r.family.technique(&r.rule), r.scope.as_deref())).collect()
+    }
+
+    /// Each cell's digits before the givens (all of them, or its given candidates).
+    pub fn root_masks(&self) -> &[u32] {
+        &self.root
+    }
+
+    /// Narrows `masks` by rule `i` alone: its propagators to a fixpoint, then, once its cells are
+    /// all placed, its meaning. False when the rule cannot hold within the masks.
+    pub fn narrow_by_rule(&self, i: usize, masks: &mut [u32]) -> bool {
+        let r = &self.rules[i];
+        loop {
+            let mut changed = false;
+            for k in &self.constraints[r.constraints.clone()] {
+                if k.propagate(masks, &mut changed).is_err() {
+                    return false;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        let values = values_of(masks);
+        let placed = match &r.scope {
+            Some(scope) => scope.iter().all(|&c| values[c] != 0),
+            None => values.iter().all(|&v| v != 0),
+        };
+        !placed || r.family.satisfied(&r.rule, &Digits { layout: &self.layout, values: &values })
+    }
+
+    /// Narrows `masks` to the digits some filling of the cells of `rules` uses, where a filling
+    /// keeps cells that share a house apart and satisfies every one of those rules: what a person
+    /// sees reading those rules together with the houses. None when the rules cannot hold, or when
+    /// the filling search passes `max_nodes` (the masks are then unchanged; a node bound, not a
+    /// clock, so that the same position always gives the same answer). Rules over the whole
+    /// board take no part.
+    pub fn narrow_together(&self, rules: &[usize], masks: &mut [u32], max_nodes: u32) -> Option<()> {
+        let mut cells: Vec<usize> = Vec::new();
+        for &i in rules {
+            for &c in self.rules[i].scope.as_deref()? {
+                if !cells.contains(&c) {
+                    cells.push(c);
+                }
+            }
+        }
+        // The cell at which each rule's last cell is filled: it is checked there.
+        let checks: Vec<(usize, usize)> = rules
+            .iter()
+            .map(|&i| {
+                let last =
+                    self.rules[i].scope.as_deref().into_iter().flatten().map(|c| {
+                        cells.iter().position(|x| x == c).expect("a rule's cell is among the cells")
+                    });
+                (last.max().unwrap_or(0), i)
+            })
+            .collect();
+        let apart: Vec<Vec<usize>> = (0..cells.len())
+            .map(|k| (0..k).filter(|&j| self.peers[cells[k]].binary_search(&cells[j]).is_ok()).collect())
+            .collect();
+        let mut values = values_of(masks);
+        let mut support = vec![0u32; cells.len()];
+        let mut nodes = 0u32;
+        let mut choice = vec![0u32; cells.len()]; // digits still to try at each depth
+        let mut depth = 0;
+        choice[0] = masks[cells[0]];
+        loop {
+            if choice[depth] == 0 {
+                values[cells[depth]] = 0;
+                if depth == 0 {
+                    break;
+                }
+                depth -= 1;
+                continue;
+            }
+            nodes += 1;
+            if nodes > max_nodes {
+                return None;
+            }
+            let d = choice[depth].trailing_zeros();
+            choice[depth] &= choice[depth] - 1;
+            let v = d as u8 + 1;
+            if apart[depth].iter().any(|&j| values[cells[j]] == v) {
+                continue;
+            }
+            values[cells[depth]] = v;
+            let holds = checks.iter().filter(|&&(at, _)| at == depth).all(|&(_, i)| {
+                let r = &self.rules[i];
+                r.family.satisfied(&r.rule, &Digits { layout: &self.layout, values: &values })
+            });
+            if !holds {
+                continue;
+            }
+            if depth + 1 == cells.len() {
+                for (k, &c) in cells.iter().enumerate() {
+                    support[k] |= 1 << (values[c] - 1);
+                }
+                continue;
+            }
+            depth += 1;
+            choice[depth] = masks[cells[depth]];
+        }
+        if support.contains(&0) {
+            return None;
+        }
+        for (k, &c) in cells.iter().enumerate() {
+            masks[c] &= support[k];
+        }
+        Some(())
+    }
+
+    /// Pairs of rules (with cells of their own) a person reads together: they share a cell.
+    pub fn touching_rules(&self) -> Vec<(usize, usize)> {
+        let mut pairs = Vec::new();
+        for i in 0..self.rules.len() {
+            let Some(a) = self.rules[i].scope.as_deref() else { continue };
+            for j in i + 1..self.rules.len() {
+                let Some(b) = self.rules[j].scope.as_deref() else { continue };
+                if a.iter().any(|c| b.contains(c)) {
+                    pairs.push((i, j));
+                }
+            }
+        }
+        pairs
+    }
+
+    fn count_from(&self, root: Vec<u32>, limit: u32, cutoff: Option<Cutoff>) -> Result<Count, TimedOut> {
+        let limit = limit.max(1);
         let mut count = 0;
         let mut first = None;
         // Each node with the cell branched on to make it (None at the root). A cell whose

@@ -19,6 +19,11 @@ impl Family for Sums {
         }])
     }
 
+    /// The technique its deductions are named by (kernel/data/techniques.csv).
+    fn technique(&self, _rule: &RuleKind) -> &'static str {
+        "SUM"
+    }
+
     fn scope(&self, rule: &RuleKind, layout: &Layout) -> Option<Vec<usize>> {
         let RuleKind::Sum { cells, .. } = rule else { return None };
         Some(layout.cells(cells))

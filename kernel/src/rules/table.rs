@@ -59,6 +59,11 @@ impl Family for Table {
             .collect())
     }
 
+    /// The technique its deductions are named by (kernel/data/techniques.csv).
+    fn technique(&self, _rule: &RuleKind) -> &'static str {
+        "TBL"
+    }
+
     fn scope(&self, rule: &RuleKind, layout: &Layout) -> Option<Vec<usize>> {
         Some(placements(rule, layout).iter().flat_map(|p| layout.cells(p)).collect())
     }

@@ -34,6 +34,11 @@ impl Family for Vudoku {
         Ok(vec![Constraint::Tuples { tuples: tuples_for(&ids, &allowed, layout.digits), cells: ids }])
     }
 
+    /// The technique its deductions are named by (kernel/data/techniques.csv).
+    fn technique(&self, _rule: &RuleKind) -> &'static str {
+        "TBL"
+    }
+
     fn scope(&self, rule: &RuleKind, layout: &Layout) -> Option<Vec<usize>> {
         let RuleKind::Vudoku { cells } = rule else { return None };
         Some(layout.cells(cells))

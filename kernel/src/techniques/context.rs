@@ -3,6 +3,7 @@
 //! per-thread state: a search is a function of its context and its position.
 
 use super::memo::Memo;
+use super::rule_moves::RuleTechniques;
 use crate::board::Geometry;
 use crate::budget::Budget;
 
@@ -19,12 +20,15 @@ pub struct SearchContext<'a, const W: usize> {
     /// Build each move's pattern (the notation's re-run of a step's search). The memos that
     /// keep whole moves are bypassed then: their entries carry no pattern.
     pub patterns: bool,
+    /// The puzzle's rules other than houses (None for a board of houses only): the variant
+    /// techniques read them, trial searches with them, and the uniqueness techniques stay off.
+    pub rules: Option<&'a RuleTechniques>,
 }
 
 impl<'a, const W: usize> SearchContext<'a, W> {
     /// Searches on `geo` with no budget, no memo and no patterns.
     pub fn plain(geo: &'a Geometry<W>) -> Self {
-        SearchContext { geo, budget: Budget::UNLIMITED, memo: None, patterns: false }
+        SearchContext { geo, budget: Budget::UNLIMITED, memo: None, patterns: false, rules: None }
     }
 
     /// This context with `memo`.
@@ -35,6 +39,11 @@ impl<'a, const W: usize> SearchContext<'a, W> {
     /// This context with `budget`.
     pub fn with_budget(self, budget: Budget) -> Self {
         SearchContext { budget, ..self }
+    }
+
+    /// This context with the puzzle's rules.
+    pub fn with_rules(self, rules: &'a RuleTechniques) -> Self {
+        SearchContext { rules: Some(rules), ..self }
     }
 
     /// This context building patterns, without a memo (its entries carry none).

@@ -279,7 +279,21 @@ pub fn trial<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec
                 return;
             }
             let mut node = base;
-            if !node.place(geo, cell, d) || crate::solve::count_from(geo, &node, 1, None) == 0 {
+            let refuted = !node.place(geo, cell, d)
+                || match cx.rules {
+                    // The rules' own search: the houses alone may leave the assumption solutions.
+                    Some(rt) => {
+                        let mut masks: Vec<u32> =
+                            (0..geo.cells).map(|c| mask_of(geo, &st.planes, c)).collect();
+                        masks[cell] = 1 << d;
+                        match rt.solver.count_masks(masks, 1, cx.budget.deadline()) {
+                            Ok(c) => c.count == 0,
+                            Err(_) => return,
+                        }
+                    }
+                    None => crate::solve::count_from(geo, &node, 1, None) == 0,
+                };
+            if refuted {
                 out.push(Move {
                     tech: code::TRL,
                     placements: Vec::new(),

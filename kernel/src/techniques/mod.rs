@@ -12,6 +12,7 @@ pub mod fish;
 pub mod forcing;
 pub mod intersections;
 pub mod memo;
+pub mod rule_moves;
 pub mod singles;
 pub mod subsets;
 pub mod uniqueness;
@@ -325,11 +326,14 @@ pub fn searches<const W: usize>() -> Vec<Search<W>> {
         Search { find: singles::full_house::<W>, codes: &[code::FHS] },
         Search { find: singles::hidden_single::<W>, codes: &[code::HSI] },
         Search { find: singles::naked_single::<W>, codes: &[code::NSI] },
+        Search { find: rule_moves::rule_readings::<W>, codes: &[code::LSI, code::CSI] },
         Search { find: intersections::pointing_claiming::<W>, codes: &[code::PPR] },
         Search { find: subsets::naked_pair::<W>, codes: &[code::NPR] },
         Search { find: subsets::hidden_pair::<W>, codes: &[code::HPR] },
         Search { find: subsets::subset_in_head::<W>, codes: &[code::MSI] },
+        Search { find: rule_moves::rule_eliminations::<W>, codes: &rule_moves::RULE_ELIMINATION_CODES },
         Search { find: subsets::naked_triple::<W>, codes: &[code::NTR] },
+        Search { find: rule_moves::rule_pairs::<W>, codes: &[code::RUL] },
         Search { find: subsets::hidden_triple::<W>, codes: &[code::HTR] },
         Search { find: subsets::naked_quad::<W>, codes: &[code::NQD] },
         Search { find: subsets::hidden_quad::<W>, codes: &[code::HQD] },

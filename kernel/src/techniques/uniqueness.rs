@@ -48,6 +48,10 @@ fn row_col<const W: usize>(geo: &Geometry<W>, cell: usize) -> (usize, usize) {
 
 /// Unique Rectangles of types 1, 2, 3, 4 and hidden rectangles, all named URC.
 pub fn unique_rectangle<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
+    // A rule may forbid the swap a deadly pattern needs: uniqueness says nothing then.
+    if cx.rules.is_some() {
+        return;
+    }
     let geo = cx.geo;
     let masks = cell_masks(geo, st);
     let open = st.open_cells(geo);
@@ -235,6 +239,10 @@ fn rectangle<const W: usize>(
 
 /// BUG+1: the one cell with three candidates takes the digit that has three places in its houses.
 pub fn bug_plus_one<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
+    // A rule may forbid the swap a deadly pattern needs: uniqueness says nothing then.
+    if cx.rules.is_some() {
+        return;
+    }
     let geo = cx.geo;
     // The argument needs every house complete: then the other candidate of each cell of a
     // solution of the grave forms a second solution, and a house of fewer cells than digits could
@@ -296,6 +304,10 @@ pub fn bug_plus_one<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &
 /// every house). One of those cells is x, so a cell that sees them all is not. Sudoku Explainer
 /// takes it (card::se); the routes do not.
 pub fn bug_type_two<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
+    // A rule may forbid the swap a deadly pattern needs: uniqueness says nothing then.
+    if cx.rules.is_some() {
+        return;
+    }
     let geo = cx.geo;
     if geo.complete_houses.len() != geo.houses.len() {
         return;

@@ -1,0 +1,209 @@
+//! The variant techniques that read one rule at a time (the V rows of techniques.md): what a rule's
+//! cells can still hold given the others, by the rule layer's own propagators.
+//!
+//! - LSI / CSI (band 0): a placement seen without notes: the rule, read on the placed digits,
+//!   leaves a cell or a house one place for a digit (CSI when that cell is the last open cell of
+//!   the rule, as the last cell of a cage).
+//! - the elimination codes (band 2 and up): on the notes, the candidates a rule's cells lose, named
+//!   by the rule's family (`Family::technique`: a cage's sums CGC, a thermo's ranges LNR, a dot's
+//!   pairs PWC, ...).
+//!
+//! The propagators are sound (they remove only digits no solution of their rule can use), so every
+//! move is a true deduction; the exact solver checks the same rules independently.
+
+use super::{Candidate, Move, Pattern, SearchContext, State, Tech, code, new_singles, structural_cost};
+use crate::board::Geometry;
+use crate::rules::RuleSolver;
+
+/// A document's rules as the techniques read them: the compiled rules and, per rule, the
+/// technique its deductions are named by and the cells it reads.
+pub struct RuleTechniques {
+    pub solver: RuleSolver,
+    rules: Vec<(Tech, Option<Vec<usize>>)>,
+    /// The pairs of rules `rule_pairs` reads together.
+    pairs: Vec<(usize, usize)>,
+}
+
+impl RuleTechniques {
+    pub fn new(solver: RuleSolver) -> RuleTechniques {
+        let rules = solver
+            .rule_summaries()
+            .into_iter()
+            .map(|(c, scope)| {
+                let tech = Tech::from_code(c).expect("every family names a row of the technique table");
+                (tech, scope.map(<[usize]>::to_vec))
+            })
+            .collect();
+        let pairs = solver.touching_rules();
+        RuleTechniques { solver, rules, pairs }
+    }
+
+    /// What the puzzle states before any technique: the given candidates, and the rules on one
+    /// cell (an odd or even mark), which a person applies as they read the grid.
+    pub fn start_eliminations<const W: usize>(&self, geo: &Geometry<W>, st: &State<W>) -> Vec<Candidate> {
+        let mut masks = masks_of(geo, st, self.solver.root_masks());
+        for (i, (_, scope)) in self.rules.iter().enumerate() {
+            if scope.as_ref().is_some_and(|s| s.len() == 1) {
+                self.solver.narrow_by_rule(i, &mut masks);
+            }
+        }
+        removed(geo, st, &masks)
+    }
+}
+
+/// Each cell's candidates in `st`, within its root mask.
+fn masks_of<const W: usize>(geo: &Geometry<W>, st: &State<W>, root: &[u32]) -> Vec<u32> {
+    (0..geo.cells).map(|c| st.cell_mask(geo, c) & root.get(c).copied().unwrap_or(u32::MAX)).collect()
+}
+
+/// The candidates of `st` that `masks` no longer hold, by cell then digit.
+fn removed<const W: usize>(geo: &Geometry<W>, st: &State<W>, masks: &[u32]) -> Vec<Candidate> {
+    let mut out = Vec::new();
+    for (cell, &m) in masks.iter().enumerate() {
+        let gone = st.cell_mask(geo, cell) & !m;
+        for d in (0..geo.digits).filter(|d| gone >> d & 1 == 1) {
+            out.push(Candidate { cell, digit: d as u8 + 1 });
+        }
+    }
+    out
+}
+
+fn digits_of(cands: &[Candidate]) -> u32 {
+    cands.iter().fold(0, |m, c| m | 1 << (c.digit - 1))
+}
+
+/// LSI / CSI: placements a rule gives on the placed digits alone.
+pub fn rule_readings<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
+    let Some(rt) = cx.rules else { return };
+    let geo = cx.geo;
+    let mut view = st.placed_view(geo);
+    let root = rt.solver.root_masks();
+    let given = removed(geo, &view, &masks_of(geo, &view, root));
+    view.apply_step(geo, &[], &given);
+    let base = masks_of(geo, &view, root);
+    for (i, (_, scope)) in rt.rules.iter().enumerate() {
+        let mut masks = base.clone();
+        if !rt.solver.narrow_by_rule(i, &mut masks) {
+            continue;
+        }
+        let gone = removed(geo, &view, &masks);
+        if gone.is_empty() {
+            continue;
+        }
+        let mut after = view.clone();
+        after.apply_step(geo, &[], &gone);
+        let open_in_rule = scope.as_ref().map(|s| s.iter().filter(|&&c| !view.placed.contains(c)).count());
+        for (cell, d, house) in new_singles(geo, &view, &after) {
+            let last = open_in_rule == Some(1) && scope.as_ref().is_some_and(|s| s.contains(&cell));
+            let houses: Vec<usize> = house.into_iter().collect();
+            let cells = scope.clone().unwrap_or_else(|| vec![cell]);
+            out.push(Move {
+                tech: if last { code::CSI } else { code::LSI },
+                placements: vec![Candidate { cell, digit: d as u8 + 1 }],
+                eliminations: Vec::new(),
+                cost: structural_cost(geo, 1 << d, houses.len() + 1, cells.iter().copied(), 0),
+                houses,
+                digits: 1 << d,
+                pattern: Pattern::Cells(cells),
+            });
+        }
+    }
+}
+
+/// The candidates each rule's cells lose on the notes, named by the rule's family.
+pub fn rule_eliminations<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
+    let Some(rt) = cx.rules else { return };
+    let geo = cx.geo;
+    let base = masks_of(geo, st, rt.solver.root_masks());
+    for (i, (tech, scope)) in rt.rules.iter().enumerate() {
+        let mut masks = base.clone();
+        if !rt.solver.narrow_by_rule(i, &mut masks) {
+            continue;
+        }
+        // The rule's fillings, its cells that share a house kept apart (a person reads a cage
+        // or a line that way), where they are few enough to read.
+        let _ = rt.solver.narrow_together(&[i], &mut masks, FILLINGS_READ);
+        let gone = removed(geo, st, &masks);
+        if gone.is_empty() {
+            continue;
+        }
+        let digits = digits_of(&gone);
+        let cells = scope.clone().unwrap_or_else(|| gone.iter().map(|c| c.cell).collect());
+        out.push(Move {
+            tech: *tech,
+            cost: structural_cost(geo, digits, 1, cells.iter().copied(), 0),
+            placements: Vec::new(),
+            eliminations: gone,
+            houses: Vec::new(),
+            digits,
+            // A rule over the whole board (anti-knight) has no cells of its own to name.
+            pattern: if scope.is_some() { Pattern::Cells(cells) } else { Pattern::Unbuilt },
+        });
+    }
+}
+
+/// RUL: the candidates two rules that share a cell lose read together, beyond what each loses
+/// read alone.
+pub fn rule_pairs<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
+    let Some(rt) = cx.rules else { return };
+    let geo = cx.geo;
+    let base = masks_of(geo, st, rt.solver.root_masks());
+    for &(i, j) in &rt.pairs {
+        let mut alone = base.clone();
+        for k in [i, j] {
+            if !rt.solver.narrow_by_rule(k, &mut alone) {
+                continue;
+            }
+            let _ = rt.solver.narrow_together(&[k], &mut alone, FILLINGS_READ);
+        }
+        let mut together = alone.clone();
+        if rt.solver.narrow_together(&[i, j], &mut together, FILLINGS_READ).is_none() {
+            continue;
+        }
+        // Only what the pair adds: the rest is each rule's own move.
+        let gone: Vec<Candidate> = removed(geo, st, &together)
+            .into_iter()
+            .filter(|c| alone[c.cell] >> (c.digit - 1) & 1 == 1)
+            .collect();
+        if gone.is_empty() {
+            continue;
+        }
+        let digits = digits_of(&gone);
+        let mut cells: Vec<usize> = rt.rules[i].1.iter().chain(&rt.rules[j].1).flatten().copied().collect();
+        cells.sort_unstable();
+        cells.dedup();
+        out.push(Move {
+            tech: code::RUL,
+            cost: structural_cost(geo, digits, 2, cells.iter().copied(), 0),
+            placements: Vec::new(),
+            eliminations: gone,
+            houses: Vec::new(),
+            digits,
+            pattern: Pattern::Cells(cells),
+        });
+    }
+}
+
+/// Fillings a person reads of one rule or of two together (a node bound of the filling search,
+/// so that the same position always gives the same moves): larger cages and lines are read by
+/// their propagators alone.
+const FILLINGS_READ: u32 = 20_000;
+
+/// The codes `rule_eliminations` can name a move by (every family's `technique`).
+pub const RULE_ELIMINATION_CODES: [Tech; 15] = [
+    code::CGC,
+    code::SUM,
+    code::ARW,
+    code::RNB,
+    code::PWC,
+    code::TBL,
+    code::LNR,
+    code::LNC,
+    code::SWC,
+    code::XSC,
+    code::SKC,
+    code::CNT,
+    code::EQD,
+    code::EQS,
+    code::CBL,
+];
