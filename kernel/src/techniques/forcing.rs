@@ -273,6 +273,11 @@ pub fn trial<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec
         .filter(|&(n, _, _)| n >= 2)
         .collect();
     cells.sort_unstable();
+    // With rules, each assumption is tried by the rules' own search on the position's masks.
+    let masks: Vec<u32> = match cx.rules {
+        Some(_) => (0..geo.cells).map(|c| mask_of(geo, &st.planes, c)).collect(),
+        None => Vec::new(),
+    };
     for (n, cell, m) in cells {
         for d in (0..geo.digits).filter(|&d| m & (1 << d) != 0) {
             if cx.budget.passed() {
@@ -283,10 +288,9 @@ pub fn trial<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec
                 || match cx.rules {
                     // The rules' own search: the houses alone may leave the assumption solutions.
                     Some(rt) => {
-                        let mut masks: Vec<u32> =
-                            (0..geo.cells).map(|c| mask_of(geo, &st.planes, c)).collect();
-                        masks[cell] = 1 << d;
-                        match rt.solver.count_masks(masks, 1, cx.budget.deadline()) {
+                        let mut assumed = masks.clone();
+                        assumed[cell] = 1 << d;
+                        match rt.solver.count_masks(assumed, 1, cx.budget.deadline()) {
                             Ok(c) => c.count == 0,
                             Err(_) => return,
                         }

@@ -117,12 +117,9 @@ pub fn rule_eliminations<const W: usize>(cx: &SearchContext<W>, st: &State<W>, o
     let base = masks_of(geo, st, rt.solver.root_masks());
     for (i, (tech, scope)) in rt.rules.iter().enumerate() {
         let mut masks = base.clone();
-        if !rt.solver.narrow_by_rule(i, &mut masks) {
+        if !narrow_alone(rt, i, &mut masks) {
             continue;
         }
-        // The rule's fillings, its cells that share a house kept apart (a person reads a cage
-        // or a line that way), where they are few enough to read.
-        let _ = rt.solver.narrow_together(&[i], &mut masks, FILLINGS_READ);
         let gone = removed(geo, st, &masks);
         if gone.is_empty() {
             continue;
@@ -150,11 +147,8 @@ pub fn rule_pairs<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mu
     let base = masks_of(geo, st, rt.solver.root_masks());
     for &(i, j) in &rt.pairs {
         let mut alone = base.clone();
-        for k in [i, j] {
-            if !rt.solver.narrow_by_rule(k, &mut alone) {
-                continue;
-            }
-            let _ = rt.solver.narrow_together(&[k], &mut alone, FILLINGS_READ);
+        if !(narrow_alone(rt, i, &mut alone) && narrow_alone(rt, j, &mut alone)) {
+            continue;
         }
         let mut together = alone.clone();
         if rt.solver.narrow_together(&[i, j], &mut together, FILLINGS_READ).is_none() {
@@ -182,6 +176,17 @@ pub fn rule_pairs<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mu
             pattern: Pattern::Cells(cells),
         });
     }
+}
+
+/// Narrows `masks` by rule `i` read alone: its propagators, then its fillings with its cells
+/// that share a house kept apart (a person reads a cage or a line that way), where they are few
+/// enough to read. False when the rule cannot hold.
+fn narrow_alone(rt: &RuleTechniques, i: usize, masks: &mut [u32]) -> bool {
+    if !rt.solver.narrow_by_rule(i, masks) {
+        return false;
+    }
+    let _ = rt.solver.narrow_together(&[i], masks, FILLINGS_READ);
+    true
 }
 
 /// Fillings a person reads of one rule or of two together (a node bound of the filling search,

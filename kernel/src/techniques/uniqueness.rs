@@ -46,10 +46,15 @@ fn row_col<const W: usize>(geo: &Geometry<W>, cell: usize) -> (usize, usize) {
     (row, col)
 }
 
+/// False where a rule beyond houses may forbid the swap a deadly pattern needs: uniqueness
+/// arguments say nothing then.
+fn deadly_patterns_apply<const W: usize>(cx: &SearchContext<W>) -> bool {
+    cx.rules.is_none()
+}
+
 /// Unique Rectangles of types 1, 2, 3, 4 and hidden rectangles, all named URC.
 pub fn unique_rectangle<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
-    // A rule may forbid the swap a deadly pattern needs: uniqueness says nothing then.
-    if cx.rules.is_some() {
+    if !deadly_patterns_apply(cx) {
         return;
     }
     let geo = cx.geo;
@@ -239,8 +244,7 @@ fn rectangle<const W: usize>(
 
 /// BUG+1: the one cell with three candidates takes the digit that has three places in its houses.
 pub fn bug_plus_one<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
-    // A rule may forbid the swap a deadly pattern needs: uniqueness says nothing then.
-    if cx.rules.is_some() {
+    if !deadly_patterns_apply(cx) {
         return;
     }
     let geo = cx.geo;
@@ -304,8 +308,7 @@ pub fn bug_plus_one<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &
 /// every house). One of those cells is x, so a cell that sees them all is not. Sudoku Explainer
 /// takes it (card::se); the routes do not.
 pub fn bug_type_two<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
-    // A rule may forbid the swap a deadly pattern needs: uniqueness says nothing then.
-    if cx.rules.is_some() {
+    if !deadly_patterns_apply(cx) {
         return;
     }
     let geo = cx.geo;
