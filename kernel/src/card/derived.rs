@@ -141,7 +141,8 @@ fn cases<const W: usize>(geo: &Geometry<W>, before: &State<W>, step: &Step) -> O
     let result = step.placements.iter().chain(&step.eliminations).fold(0u32, |m, c| m | 1 << (c.digit - 1));
     let options: Vec<Candidate> = match step.houses.as_slice() {
         [h] => {
-            let choice = if (step.digits & !result).count_ones() == 1 { step.digits & !result } else { step.digits };
+            let choice =
+                if (step.digits & !result).count_ones() == 1 { step.digits & !result } else { step.digits };
             (choice.count_ones() == 1).then_some(())?;
             let d = choice.trailing_zeros() as u8 + 1;
             places(*h, d).iter().map(|cell| Candidate { cell, digit: d }).collect()
@@ -151,7 +152,10 @@ fn cases<const W: usize>(geo: &Geometry<W>, before: &State<W>, step: &Step) -> O
             let cell = common.first().filter(|_| common.len() == 1)?;
             (geo.cell_houses[cell] == step.houses).then_some(())?;
             let m = before.cell_mask(geo, cell);
-            (0..geo.digits).filter(|d| m >> d & 1 == 1).map(|d| Candidate { cell, digit: d as u8 + 1 }).collect()
+            (0..geo.digits)
+                .filter(|d| m >> d & 1 == 1)
+                .map(|d| Candidate { cell, digit: d as u8 + 1 })
+                .collect()
         }
         [] => return None,
     };

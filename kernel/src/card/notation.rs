@@ -229,8 +229,11 @@ fn pattern_text<const W: usize>(
         // The chain, each link through an almost locked set marked by the set's letter, then
         // the sets: "4- r1c5 =4= r1c23 =A= r1c2 -7- r7c2 -7 (A=r1c23 {478})".
         Pattern::AlsChain { nodes, sets } => {
-            let named: Vec<String> =
-                sets.iter().zip('A'..).map(|((_, cells), letter)| format!("{letter}={}", set(cells))).collect();
+            let named: Vec<String> = sets
+                .iter()
+                .zip('A'..)
+                .map(|((_, cells), letter)| format!("{letter}={}", set(cells)))
+                .collect();
             format!(
                 "{} {} ({})",
                 cleared_digits(board, step),

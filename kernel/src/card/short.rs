@@ -89,7 +89,8 @@ fn pattern_words(board: &Board, step: &Step, pattern: &Pattern) -> Option<String
             format!("colouring {}", parts.join("; "))
         }
         Pattern::CandidateColours([a, b]) => {
-            let side = |cs: &[Candidate]| and_list(&cs.iter().map(|c| candidate(board, c)).collect::<Vec<_>>());
+            let side =
+                |cs: &[Candidate]| and_list(&cs.iter().map(|c| candidate(board, c)).collect::<Vec<_>>());
             format!("colouring {} against {}", side(a), side(b))
         }
         Pattern::Als { sets, .. } => {
@@ -105,12 +106,9 @@ fn pattern_words(board: &Board, step: &Step, pattern: &Pattern) -> Option<String
             board.cell_name(*stem),
             and_list(&petals.iter().map(|(_, c)| set(board, c)).collect::<Vec<_>>())
         ),
-        Pattern::SueDeCoq { cross, line, boxed } => format!(
-            "on {} with {} and {}",
-            names(board, cross),
-            set(board, line),
-            set(board, boxed)
-        ),
+        Pattern::SueDeCoq { cross, line, boxed } => {
+            format!("on {} with {} and {}", names(board, cross), set(board, line), set(board, boxed))
+        }
         Pattern::Excluded { pair, by } => {
             format!("on {} (excluded by {})", names(board, pair), names(board, by))
         }
@@ -234,6 +232,9 @@ mod tests {
         let single = step(code::HSI, &[(2 * 9 + 4, 4)], &[], &[bx(2)], 1 << 3);
         assert_eq!(short_text(&board, &single, &Pattern::Unbuilt), "r3c5 = 4: Hidden Single (box 2)");
         let pair = step(code::NPR, &[], &[(3 * 9 + 5, 4), (3 * 9 + 4, 8)], &[row(4)], (1 << 3) | (1 << 7));
-        assert_eq!(short_text(&board, &pair, &Pattern::Unbuilt), "r4c6 ≠ 4; r4c5 ≠ 8: Naked Pair on 4 and 8 (row 4)");
+        assert_eq!(
+            short_text(&board, &pair, &Pattern::Unbuilt),
+            "r4c6 ≠ 4; r4c5 ≠ 8: Naked Pair on 4 and 8 (row 4)"
+        );
     }
 }

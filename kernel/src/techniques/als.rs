@@ -428,7 +428,8 @@ pub fn death_blossom<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: 
                     let digits = chosen.iter().fold(sm, |acc, a| acc | a.mask);
                     let mut mv = cx.mv(code::DEB, elims, houses, &pattern, digits, k);
                     if cx.patterned {
-                        let petals = (0..k).map(|i| (digits_of_stem[i] as u8 + 1, chosen[i].cells.iter().collect()));
+                        let petals =
+                            (0..k).map(|i| (digits_of_stem[i] as u8 + 1, chosen[i].cells.iter().collect()));
                         mv.pattern = Pattern::Blossom { stem, petals: petals.collect() };
                     }
                     keep(&mut best, mv);
