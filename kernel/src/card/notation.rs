@@ -23,8 +23,16 @@
 //! - ALS-XZ and ALS-XY-Wing: the sets and the linking and eliminated digits:
 //!   "A=r1c4,r2c4,r2c6 {1489}, B=r7c5,r8c4 {149}, X=1, Z=4".
 //!
-//! ALS chains, Death Blossom, Sue de Coq, Aligned Pair Exclusion, case analysis, forcing
-//! chains and the uniqueness techniques still name their digits and the result only.
+//! - ALS chains: the chain, a link through a set marked by its letter, then the sets:
+//!   "4 4- r1c5 =4= r1c23 =A= r1c2 -7- r7c2 -7 (A=r1c23 {478})"; Death Blossom the stem and a
+//!   petal per stem digit: "r6c6 {125}, 1: A=r4c5,r6c4 {145}, 2: B=r6c8 {24}, Z=4"; Sue de Coq
+//!   the crossing, then its line and box cells: "r2c56 {1479} (r2c19 {149}, r13c4 {57})"; Aligned
+//!   Pair Exclusion the pair and the bivalue cells excluding: "r1c1,r1c2 (excluded by r2c3 {37})";
+//! - placements in the head (card::derived, read from the step): the locks or the subset and the
+//!   single: "3 locked in r1c12 (b1 on r1); hidden single in c3";
+//! - case splits, forcing and trials (card::derived): the options followed and whether they
+//!   agree or break: "5 in c3: r2c3=5 | r6c3=5 (all agree)", "r4c5=2 (contradiction)"; Pattern
+//!   Overlay its digit; a unique rectangle its cells "1/2 r12c14", BUG+1 its cell.
 
 use crate::board::Board;
 use crate::budget::Budget;
