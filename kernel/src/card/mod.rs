@@ -1,6 +1,7 @@
 //! The `sudoku-grade` card (grade-card-format.txt): only the requested fields, in the spec's key
 //! order, serialised to JSON.
 
+mod derived;
 pub mod issues;
 pub mod notation;
 pub mod se;
@@ -206,9 +207,9 @@ pub fn explain_steps(
     let Some(steps) = card.steps.as_mut() else { return };
     let route = &contents.route.steps;
     let explained = notation::route_explanations(board, givens, route, budget, levels.teach);
-    for ((step, (notation, teach)), s) in steps.iter_mut().zip(explained).zip(route) {
-        let short = levels.short.then(|| short::short_text(board, s));
-        step.explanation = Some(Explanation { notation, short, teach });
+    for ((step, e), s) in steps.iter_mut().zip(explained).zip(route) {
+        let short = levels.short.then(|| short::short_text(board, s, &e.pattern));
+        step.explanation = Some(Explanation { notation: e.notation, short, teach: e.teach });
     }
 }
 

@@ -23,8 +23,16 @@
 //! - ALS-XZ and ALS-XY-Wing: the sets and the linking and eliminated digits:
 //!   "A=r1c4,r2c4,r2c6 {1489}, B=r7c5,r8c4 {149}, X=1, Z=4".
 //!
-//! ALS chains, Death Blossom, Sue de Coq, Aligned Pair Exclusion, case analysis, forcing
-//! chains and the uniqueness techniques still name their digits and the result only.
+//! - ALS chains: the chain, a link through a set marked by its letter, then the sets:
+//!   "4 4- r1c5 =4= r1c23 =A= r1c2 -7- r7c2 -7 (A=r1c23 {478})"; Death Blossom the stem and a
+//!   petal per stem digit: "r6c6 {125}, 1: A=r4c5,r6c4 {145}, 2: B=r6c8 {24}, Z=4"; Sue de Coq
+//!   the crossing, then its line and box cells: "r2c56 {1479} (r2c19 {149}, r13c4 {57})"; Aligned
+//!   Pair Exclusion the pair and the bivalue cells excluding: "r1c1,r1c2 (excluded by r2c3 {37})";
+//! - placements in the head (card::derived, read from the step): the locks or the subset and the
+//!   single: "3 locked in r1c12 (b1 on r1); hidden single in c3";
+//! - case splits, forcing and trials (card::derived): the options followed and whether they
+//!   agree or break: "5 in c3: r2c3=5 | r6c3=5 (all agree)", "r4c5=2 (contradiction)"; Pattern
+//!   Overlay its digit; a unique rectangle its cells "1/2 r12c14", BUG+1 its cell.
 
 use crate::board::Board;
 use crate::budget::Budget;
@@ -35,7 +43,15 @@ use crate::techniques::{Candidate, ChainNode, Pattern, SearchContext, State, Tec
 /// the searches that find a step's pattern again stop once `budget` has passed.
 #[cfg(any(test, feature = "internals"))]
 pub fn route_notations(board: &Board, givens: &[u8], steps: &[Step], budget: Budget) -> Vec<String> {
-    route_explanations(board, givens, steps, budget, false).into_iter().map(|(n, _)| n).collect()
+    route_explanations(board, givens, steps, budget, false).into_iter().map(|e| e.notation).collect()
+}
+
+/// One step explained: its notation, its teach text when asked (None where the step could not
+/// be reconstructed) and the pattern both read (for the short sentence).
+pub struct Explained {
+    pub notation: String,
+    pub teach: Option<String>,
+    pub pattern: Pattern,
 }
 
 /// Per step of a route from `givens`: its notation and, with `teach`, its teach text (None where
@@ -47,7 +63,7 @@ pub fn route_explanations(
     steps: &[Step],
     budget: Budget,
     teach: bool,
-) -> Vec<(String, Option<String>)> {
+) -> Vec<Explained> {
     let Ok(geometry) = crate::solve::AnyGeometry::new(board) else { return Vec::new() };
     crate::on_geometry!(&geometry, geo => {
         let cx = SearchContext::plain(geo).with_budget(budget).building_patterns();
@@ -59,7 +75,7 @@ pub fn route_explanations(
                 let line = notation_with(board, &cx, &st, s, &pattern);
                 let text = if teach { super::teach::teach_text(board, geo, &st, s, &pattern) } else { None };
                 st.apply_step(geo, &s.placements, &s.eliminations);
-                (line, text)
+                Explained { notation: line, teach: text, pattern }
             })
             .collect()
     })
@@ -81,9 +97,12 @@ pub fn step_notation<const W: usize>(
 /// found again on `before` (Unbuilt when the budget cut that search, or for the others).
 pub fn step_pattern<const W: usize>(cx: &SearchContext<W>, before: &State<W>, step: &Step) -> Pattern {
     match &step.pattern {
-        Pattern::Unbuilt if !step.tech.is_single() && PATTERNED.contains(&step.tech) => {
-            found_pattern(cx, before, step)
-        }
+        Pattern::Unbuilt if step.tech.is_single() => Pattern::Unbuilt,
+        Pattern::Unbuilt => match super::derived::derived_pattern(cx.geo, before, step) {
+            Some(p) => p,
+            None if PATTERNED.contains(&step.tech) => found_pattern(cx, before, step),
+            None => Pattern::Unbuilt,
+        },
         built => built.clone(),
     }
 }
@@ -112,7 +131,7 @@ fn pattern_text<const W: usize>(
     pattern: &Pattern,
 ) -> String {
     let geo = cx.geo;
-    let digits = digit_list(step.digits, ",");
+    let digits = digit_list(board, step.digits, ",");
     let t = step.tech;
     let open = before.open_cells(geo);
     if is_subset(t) && step.houses.len() == 1 {
@@ -147,11 +166,22 @@ fn pattern_text<const W: usize>(
     if t == code::PPR && step.digits.count_ones() == 1 && !step.houses.is_empty() {
         return format!("{digits} in {}", house_list(board, &step.houses[..1]));
     }
-    let slashed = digit_list(step.digits, "/");
+    let slashed = digit_list(board, step.digits, "/");
+    let set_digits = |cells: &[usize]| {
+        let mask = cells.iter().fold(0, |m, &c| m | before.cell_mask(geo, c));
+        format!("{{{}}}", digit_list(board, mask, ""))
+    };
+    let set = |cells: &[usize]| format!("{} {}", cell_list(board, cells), set_digits(cells));
+    if t == code::POM && step.digits.count_ones() == 1 {
+        return format!("{digits} (no placement pattern of {digits} uses them)");
+    }
     match pattern {
         Pattern::Unbuilt => digits,
+        // HoDoKu's "Uniqueness Test 1: 1/2 r15c14".
+        Pattern::Cells(cells) if t == code::URC => format!("{slashed} {}", cell_list(board, cells)),
+        Pattern::Cells(cells) if t == code::BUG && cells.len() == 1 => set(cells),
         Pattern::Wing { cells, z } => {
-            let others = digit_list(step.digits & !(1 << (z - 1)), "/");
+            let others = digit_list(board, step.digits & !(1 << (z - 1)), "/");
             format!("{others}/{z} in {}", cell_names(board, cells))
         }
         Pattern::Cells(cells) => format!("{slashed} in {}", cell_names(board, cells)),
@@ -165,7 +195,7 @@ fn pattern_text<const W: usize>(
         }
         Pattern::Chain(nodes) if t == code::RMP => format!("{slashed} {}", chain_text(board, nodes, false)),
         Pattern::Chain(nodes) if t == code::XYC => {
-            format!("{} {}", cleared_digits(step), chain_text(board, nodes, true))
+            format!("{} {}", cleared_digits(board, step), chain_text(board, nodes, true))
         }
         Pattern::Chain(nodes) => format!("{slashed} {}", chain_text(board, nodes, true)),
         Pattern::Colours(clusters) => {
@@ -193,24 +223,108 @@ fn pattern_text<const W: usize>(
                 .zip('A'..)
                 .map(|(cells, letter)| {
                     let mask = cells.iter().fold(0, |m, &c| m | before.cell_mask(geo, c));
-                    format!("{letter}={} {{{}}}", cell_names(board, cells), digit_list(mask, ""))
+                    format!("{letter}={} {{{}}}", cell_names(board, cells), digit_list(board, mask, ""))
                 })
                 .collect();
             let links = if x.count_ones() == 2 && sets.len() == 3 { "X,Y" } else { "X" };
-            format!("{}, {links}={}, Z={}", named.join(", "), digit_list(*x, ","), cleared_digits(step))
+            format!(
+                "{}, {links}={}, Z={}",
+                named.join(", "),
+                digit_list(board, *x, ","),
+                cleared_digits(board, step)
+            )
+        }
+        // The chain, each link through an almost locked set marked by the set's letter, then
+        // the sets: "4- r1c5 =4= r1c23 =A= r1c2 -7- r7c2 -7 (A=r1c23 {478})".
+        Pattern::AlsChain { nodes, sets } => {
+            let named: Vec<String> = sets
+                .iter()
+                .zip('A'..)
+                .map(|((_, cells), letter)| format!("{letter}={}", set(cells)))
+                .collect();
+            format!(
+                "{} {} ({})",
+                cleared_digits(board, step),
+                chain_text_with(board, nodes, true, sets),
+                named.join(", ")
+            )
+        }
+        // "r6c6 {125}, 1: A=r4c5,r6c4 {145}, 2: B=r6c8 {24}, Z=4".
+        Pattern::Blossom { stem, petals } => {
+            let named: Vec<String> = petals
+                .iter()
+                .zip('A'..)
+                .map(|((d, cells), letter)| format!("{d}: {letter}={}", set(cells)))
+                .collect();
+            format!("{}, {}, Z={}", set(&[*stem]), named.join(", "), cleared_digits(board, step))
+        }
+        // HoDoKu's "r2c56 {1479} (r2c19 {149}, r13c4 {57})": the crossing, then its line and
+        // box cells.
+        Pattern::SueDeCoq { cross, line, boxed } => format!("{} ({}, {})", set(cross), set(line), set(boxed)),
+        Pattern::Excluded { pair, by } => {
+            let by: Vec<String> = by.iter().map(|&c| set(&[c])).collect();
+            format!("{} {} (excluded by {})", slashed, cell_names(board, pair), by.join(", "))
+        }
+        // "3 locked in r1c12 (b1 on r1); hidden single in c3".
+        Pattern::HeadLocks { locks, single } => {
+            let locks: Vec<String> = locks
+                .iter()
+                .map(|l| {
+                    format!(
+                        "{} locked in {} ({} on {})",
+                        l.digit,
+                        cell_list(board, &l.cells),
+                        board.house_name(l.from),
+                        board.house_name(l.to)
+                    )
+                })
+                .collect();
+            format!("{}; {}", locks.join(", "), single_words(board, *single))
+        }
+        // "naked 1,7,8 in r378c9 (c9); hidden single in b3".
+        Pattern::HeadSubset { house, cells, digits, naked, single } => format!(
+            "{} {} in {} ({}); {}",
+            if *naked { "naked" } else { "hidden" },
+            digit_list(board, *digits, ","),
+            cell_list(board, cells),
+            board.house_name(*house),
+            single_words(board, *single)
+        ),
+        // "5 in c3: r2c3=5 | r6c3=5 (all agree)", "r4c5=2 (contradiction)".
+        Pattern::Cases { options, house, contradiction } => {
+            let prefix = match (house, options.first()) {
+                (Some(h), Some(o)) => format!("{} in {}: ", o.digit, board.house_name(*h)),
+                _ => String::new(),
+            };
+            let options: Vec<String> =
+                options.iter().map(|o| format!("{}={}", board.cell_name(o.cell), o.digit)).collect();
+            let verdict = if *contradiction { "contradiction" } else { "all agree" };
+            format!("{prefix}{} ({verdict})", options.join(" | "))
         }
     }
 }
 
+/// The single a placement in the head leaves: "hidden single in c3", or "naked single".
+fn single_words(board: &Board, house: Option<usize>) -> String {
+    match house {
+        Some(h) => format!("hidden single in {}", board.house_name(h)),
+        None => "naked single".to_string(),
+    }
+}
+
 /// The digits a step eliminates, ascending, comma-separated.
-fn cleared_digits(step: &Step) -> String {
+fn cleared_digits(board: &Board, step: &Step) -> String {
     let cleared = step.eliminations.iter().fold(0u32, |m, e| m | 1 << (e.digit - 1));
-    digit_list(cleared, ",")
+    digit_list(board, cleared, ",")
 }
 
 /// The techniques whose searches build a move's pattern when asked (the others print their
 /// digits only, and their searches, some of them slow, are not run again for the notation).
-const PATTERNED: [Tech; 20] = [
+const PATTERNED: [Tech; 24] = [
+    code::AAC,
+    code::DEB,
+    code::SDC,
+    code::APE,
     code::YWG,
     code::XYZ,
     code::WXZ,
@@ -263,15 +377,25 @@ fn found_pattern<const W: usize>(cx: &SearchContext<W>, before: &State<W>, step:
 /// With `ends`, a chain that starts (ends) inside a cell names the digit it starts from ("6- r2c1")
 /// (ends on: "r9c6 -6").
 fn chain_text(board: &Board, nodes: &[ChainNode], ends: bool) -> String {
+    chain_text_with(board, nodes, ends, &[])
+}
+
+/// [`chain_text`] with the links through almost locked sets (`sets`: link index, set cells)
+/// marked by the set's letter ("=A="), written even inside a cell.
+fn chain_text_with(board: &Board, nodes: &[ChainNode], ends: bool, sets: &[(usize, Vec<usize>)]) -> String {
     let mut text = String::new();
-    if ends && nodes.len() > 1 && nodes[0].cells == nodes[1].cells {
+    let als_letter = |link: usize| sets.iter().zip('A'..).find(|((l, _), _)| *l == link).map(|(_, c)| c);
+    if ends && nodes.len() > 1 && nodes[0].cells == nodes[1].cells && als_letter(0).is_none() {
         text += &format!("{}- ", nodes[0].digit);
     }
     for (i, node) in nodes.iter().enumerate() {
-        if i > 0 && node.cells == nodes[i - 1].cells {
+        let letter = if i > 0 { als_letter(i - 1) } else { None };
+        if i > 0 && node.cells == nodes[i - 1].cells && letter.is_none() {
             continue; // the link inside a cell
         }
-        if i > 0 {
+        if let Some(letter) = letter {
+            text += &format!(" ={letter}= ");
+        } else if i > 0 {
             // Links alternate strong, weak, ... from the first; link i-1 joins node i-1 to node i.
             let mark = if (i - 1) % 2 == 0 { '=' } else { '-' };
             text += &format!(" {mark}{}{mark} ", node.digit);
@@ -279,7 +403,7 @@ fn chain_text(board: &Board, nodes: &[ChainNode], ends: bool) -> String {
         text += &cell_list(board, &node.cells);
     }
     let n = nodes.len();
-    if ends && n > 1 && nodes[n - 1].cells == nodes[n - 2].cells {
+    if ends && n > 1 && nodes[n - 1].cells == nodes[n - 2].cells && als_letter(n - 2).is_none() {
         text += &format!(" -{}", nodes[n - 1].digit);
     }
     text
@@ -312,59 +436,80 @@ fn result_text(board: &Board, placements: &[Candidate], eliminations: &[Candidat
     parts.join(", ")
 }
 
-/// Digits of a mask, ascending, joined by `sep`; by commas when a digit has two figures (16x16
-/// and larger), so that {9,10,11} never reads as {91011}.
-fn digit_list(mask: u32, sep: &str) -> String {
-    let sep = if mask >> 9 != 0 && sep.is_empty() { "," } else { sep };
+/// Digits of a mask, ascending, joined by `sep`; on boards of more than 9 digits always by
+/// commas where no separator is asked for, so that {9,10,11} never reads as {91011}.
+fn digit_list(board: &Board, mask: u32, sep: &str) -> String {
+    let sep = if sep.is_empty() && (board.digits > 9 || mask >> 9 != 0) { "," } else { sep };
     (0..32).filter(|d| mask >> d & 1 == 1).map(|d| (d + 1).to_string()).collect::<Vec<_>>().join(sep)
 }
 
-/// Houses in compact form where they are of one kind and numbered 1-9 ("r58"), else listed.
+/// True on boards with more than 9 rows or columns: numbered lists there take braces
+/// ("r{2,7}c5"), as "r27" could be row 27.
+fn wide(board: &Board) -> bool {
+    board.rows > 9 || board.cols > 9
+}
+
+/// Houses in compact form where they are whole lines or boxes of one kind ("r58"; "r{10,12}" on
+/// boards of more than 9 rows or columns), else listed.
 fn house_list(board: &Board, houses: &[usize]) -> String {
     let names: Vec<String> = houses.iter().map(|&h| board.house_name(h)).collect();
     let kind = names[0].as_bytes()[0];
-    if names.iter().all(|n| n.len() == 2 && n.as_bytes()[0] == kind) {
-        let mut nums: Vec<u8> = names.iter().map(|n| n.as_bytes()[1]).collect();
-        nums.sort_unstable();
-        return format!("{}{}", kind as char, String::from_utf8(nums).expect("ASCII digits"));
+    let number = |n: &String| -> Option<usize> {
+        (n.as_bytes()[0] == kind && n.len() > 1).then(|| n[1..].parse().ok()).flatten()
+    };
+    let nums: Option<Vec<usize>> = names.iter().map(number).collect();
+    match nums {
+        Some(mut nums) if names.len() > 1 => {
+            nums.sort_unstable();
+            format!("{}{}", kind as char, numbers_text(board, &nums))
+        }
+        _ => names.join(","),
     }
-    names.join(",")
+}
+
+/// 1-based numbers of one coordinate: "58" on boards of at most 9 rows and columns, else one
+/// number as is ("12") and several in braces ("{3,10}").
+fn numbers_text(board: &Board, nums: &[usize]) -> String {
+    let list: Vec<String> = nums.iter().map(|n| n.to_string()).collect();
+    match (wide(board), list.as_slice()) {
+        (false, _) => list.concat(),
+        (true, [one]) => one.clone(),
+        (true, _) => format!("{{{}}}", list.join(",")),
+    }
 }
 
 /// Cells in compact form (HoDoKu's): cells sharing a row, or a column, print as one group
 /// ("r5c126", "r679c6"), and rows with the same columns merge ("r58c68"); the grouping with fewer
-/// groups wins. Boards with more than 9 rows or columns list the cells one by one.
+/// groups wins. On boards with more than 9 rows or columns a group lists its numbers in braces
+/// ("r{2,7}c5", "r12c{3,10}").
 fn cell_list(board: &Board, cells: &[usize]) -> String {
     let pos: Vec<(usize, usize)> = cells.iter().map(|&c| board.cell_pos[c]).collect();
-    if pos.iter().any(|&(r, c)| r > 8 || c > 8) {
-        return cells.iter().map(|&c| board.cell_name(c)).collect::<Vec<_>>().join(",");
-    }
     let by_rows = groups(&pos, false);
     let by_cols = groups(&pos, true);
     let chosen = if by_cols.len() < by_rows.len() { by_cols } else { by_rows };
     chosen
         .iter()
-        .map(|(rows, cols)| format!("r{}c{}", digits_of(*rows), digits_of(*cols)))
+        .map(|(rows, cols)| format!("r{}c{}", numbers_of(board, *rows), numbers_of(board, *cols)))
         .collect::<Vec<_>>()
         .join(",")
 }
 
 /// (rows mask, columns mask) groups: cells grouped by row (or by column when `by_column`), then
 /// groups with the same other coordinates merged. In first-appearance order of the sorted cells.
-fn groups(pos: &[(usize, usize)], by_column: bool) -> Vec<(u16, u16)> {
+fn groups(pos: &[(usize, usize)], by_column: bool) -> Vec<(u128, u128)> {
     let mut sorted: Vec<(usize, usize)> =
         pos.iter().map(|&(r, c)| if by_column { (c, r) } else { (r, c) }).collect();
     sorted.sort_unstable();
     sorted.dedup();
     // line -> mask of the other coordinate
-    let mut lines: Vec<(u16, u16)> = Vec::new();
+    let mut lines: Vec<(u128, u128)> = Vec::new();
     for (line, other) in sorted {
         match lines.last_mut() {
             Some((l, m)) if *l == 1 << line => *m |= 1 << other,
             _ => lines.push((1 << line, 1 << other)),
         }
     }
-    let mut merged: Vec<(u16, u16)> = Vec::new();
+    let mut merged: Vec<(u128, u128)> = Vec::new();
     for (l, m) in lines {
         match merged.iter_mut().find(|(_, mm)| *mm == m) {
             Some((ll, _)) => *ll |= l,
@@ -374,8 +519,9 @@ fn groups(pos: &[(usize, usize)], by_column: bool) -> Vec<(u16, u16)> {
     merged.into_iter().map(|(l, m)| if by_column { (m, l) } else { (l, m) }).collect()
 }
 
-fn digits_of(mask: u16) -> String {
-    (0..9).filter(|i| mask >> i & 1 == 1).map(|i| char::from(b'1' + i as u8)).collect()
+fn numbers_of(board: &Board, mask: u128) -> String {
+    let nums: Vec<usize> = (0..128).filter(|i| mask >> i & 1 == 1).map(|i| i + 1).collect();
+    numbers_text(board, &nums)
 }
 
 #[cfg(test)]
@@ -421,9 +567,20 @@ mod tests {
 
     #[test]
     fn digits_of_two_figures_stay_apart() {
-        assert_eq!(digit_list(0b111 << 8, ""), "9,10,11");
-        assert_eq!(digit_list(0b101, ""), "13");
-        assert_eq!(digit_list(0b111 << 8, "/"), "9/10/11");
+        let b = board();
+        assert_eq!(digit_list(&b, 0b111 << 8, ""), "9,10,11");
+        assert_eq!(digit_list(&b, 0b101, ""), "13");
+        assert_eq!(digit_list(&b, 0b111 << 8, "/"), "9/10/11");
+        // A 16-digit board separates every list, one-figure digits too.
+        let big = Board::standard(16).unwrap();
+        assert_eq!(digit_list(&big, 0b101, ""), "1,3");
+        let cell = |r: usize, c: usize| (r - 1) * 16 + c - 1;
+        assert_eq!(cell_list(&big, &[cell(2, 5), cell(7, 5)]), "r{2,7}c5");
+        assert_eq!(cell_list(&big, &[cell(12, 3), cell(12, 10)]), "r12c{3,10}");
+        assert_eq!(cell_list(&big, &[cell(12, 3)]), "r12c3");
+        let row = |r: usize| (0..big.houses.len()).find(|&h| big.house_name(h) == format!("r{r}")).unwrap();
+        assert_eq!(house_list(&big, &[row(12), row(10)]), "r{10,12}");
+        assert_eq!(house_list(&big, &[row(12)]), "r12");
     }
 
     #[test]

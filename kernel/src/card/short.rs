@@ -4,10 +4,11 @@
 
 use crate::board::{Board, HouseKind};
 use crate::route::Step;
-use crate::techniques::Candidate;
+use crate::techniques::{Candidate, ChainNode, Pattern, code};
 
-/// The short explanation of a step.
-pub fn short_text(board: &Board, step: &Step) -> String {
+/// The short explanation of a step, naming the cells, houses or sets of its `pattern` (as the
+/// notation found it).
+pub fn short_text(board: &Board, step: &Step, pattern: &Pattern) -> String {
     let mut text = result_words(board, &step.placements, &step.eliminations);
     text.push_str(": ");
     text.push_str(step.tech.name());
@@ -22,7 +23,119 @@ pub fn short_text(board: &Board, step: &Step) -> String {
         text.push_str(&houses_words(board, &step.houses));
         text.push(')');
     }
+    if let Some(words) = pattern_words(board, step, pattern) {
+        text.push(' ');
+        text.push_str(&words);
+    }
     text
+}
+
+fn names(board: &Board, cells: &[usize]) -> String {
+    and_list(&cells.iter().map(|&c| board.cell_name(c)).collect::<Vec<_>>())
+}
+
+/// A set of cells in braces: "{r1c4, r2c4, r2c6}".
+fn set(board: &Board, cells: &[usize]) -> String {
+    format!("{{{}}}", cells.iter().map(|&c| board.cell_name(c)).collect::<Vec<_>>().join(", "))
+}
+
+fn candidate(board: &Board, c: &Candidate) -> String {
+    format!("{} = {}", board.cell_name(c.cell), symbol(c.digit))
+}
+
+/// The cells a chain visits, in order, a group's cells joined by "/": "r7c2, r5c2 and r4c1/r4c2".
+fn chain_cells(board: &Board, nodes: &[ChainNode]) -> String {
+    let mut seen: Vec<String> = Vec::new();
+    for n in nodes {
+        let name = n.cells.iter().map(|&c| board.cell_name(c)).collect::<Vec<_>>().join("/");
+        if seen.last() != Some(&name) {
+            seen.push(name);
+        }
+    }
+    and_list(&seen)
+}
+
+/// The single a placement in the head leaves.
+fn single_words(board: &Board, house: Option<usize>) -> String {
+    match house {
+        Some(h) => format!("then a hidden single in {}", board.house_words(h)),
+        None => "then a naked single".to_string(),
+    }
+}
+
+/// The pattern's cells, sets or choice in words, after the houses; None without a pattern.
+fn pattern_words(board: &Board, step: &Step, pattern: &Pattern) -> Option<String> {
+    let t = step.tech;
+    Some(match pattern {
+        Pattern::Unbuilt => return None,
+        Pattern::Wing { cells, .. } if cells.len() == 3 && [code::YWG, code::XYZ].contains(&t) => {
+            format!("with pivot {} and wings {}", board.cell_name(cells[0]), names(board, &cells[1..]))
+        }
+        Pattern::Wing { cells, .. } | Pattern::Cells(cells) => format!("in {}", names(board, cells)),
+        Pattern::Connected([a, b, c, d]) => format!(
+            "with ends {} and {} linked by {} and {}",
+            board.cell_name(*a),
+            board.cell_name(*d),
+            board.cell_name(*b),
+            board.cell_name(*c)
+        ),
+        Pattern::BoxAndPair { pair, .. } => format!("with the pair {}", names(board, pair)),
+        Pattern::Chain(nodes) => format!("along {}", chain_cells(board, nodes)),
+        Pattern::Colours(clusters) => {
+            let parts: Vec<String> = clusters
+                .iter()
+                .map(|[a, b]| format!("{} against {}", names(board, a), names(board, b)))
+                .collect();
+            format!("colouring {}", parts.join("; "))
+        }
+        Pattern::CandidateColours([a, b]) => {
+            let side =
+                |cs: &[Candidate]| and_list(&cs.iter().map(|c| candidate(board, c)).collect::<Vec<_>>());
+            format!("colouring {} against {}", side(a), side(b))
+        }
+        Pattern::Als { sets, .. } => {
+            format!("with the sets {}", and_list(&sets.iter().map(|c| set(board, c)).collect::<Vec<_>>()))
+        }
+        Pattern::AlsChain { nodes, sets } => format!(
+            "along {} through the sets {}",
+            chain_cells(board, nodes),
+            and_list(&sets.iter().map(|(_, c)| set(board, c)).collect::<Vec<_>>())
+        ),
+        Pattern::Blossom { stem, petals } => format!(
+            "with stem {} and petals {}",
+            board.cell_name(*stem),
+            and_list(&petals.iter().map(|(_, c)| set(board, c)).collect::<Vec<_>>())
+        ),
+        Pattern::SueDeCoq { cross, line, boxed } => {
+            format!("on {} with {} and {}", names(board, cross), set(board, line), set(board, boxed))
+        }
+        Pattern::Excluded { pair, by } => {
+            format!("on {} (excluded by {})", names(board, pair), names(board, by))
+        }
+        Pattern::HeadLocks { locks, single } => {
+            let locks: Vec<String> = locks
+                .iter()
+                .map(|l| format!("{} locked in {}", symbol(l.digit), names(board, &l.cells)))
+                .collect();
+            format!("through {}, {}", and_list(&locks), single_words(board, *single))
+        }
+        Pattern::HeadSubset { house, cells, naked, single, .. } => format!(
+            "through the {} subset {} in {}, {}",
+            if *naked { "naked" } else { "hidden" },
+            names(board, cells),
+            board.house_words(*house),
+            single_words(board, *single)
+        ),
+        Pattern::Cases { options, contradiction: true, .. } => format!(
+            "as {} breaks the puzzle",
+            and_list(&options.iter().map(|c| candidate(board, c)).collect::<Vec<_>>())
+        ),
+        Pattern::Cases { options, .. } => {
+            let options: Vec<String> = options.iter().map(|c| candidate(board, c)).collect();
+            let last = options.len() - 1;
+            format!("whichever of {} or {} holds", options[..last].join(", "), options[last])
+        }
+    })
 }
 
 pub(super) fn symbol(digit: u8) -> String {
@@ -75,7 +188,7 @@ pub(super) fn houses_words(board: &Board, houses: &[usize]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::techniques::{Tech, code};
+    use crate::techniques::Tech;
 
     fn step(
         tech: Tech,
@@ -113,12 +226,15 @@ mod tests {
             1 << 2,
         );
         assert_eq!(
-            short_text(&board, &x_wing),
+            short_text(&board, &x_wing, &Pattern::Unbuilt),
             "r6c6, r7c6, r9c6 ≠ 3: X-Wing on 3 (row 5 and row 8 / column 6 and column 8)"
         );
         let single = step(code::HSI, &[(2 * 9 + 4, 4)], &[], &[bx(2)], 1 << 3);
-        assert_eq!(short_text(&board, &single), "r3c5 = 4: Hidden Single (box 2)");
+        assert_eq!(short_text(&board, &single, &Pattern::Unbuilt), "r3c5 = 4: Hidden Single (box 2)");
         let pair = step(code::NPR, &[], &[(3 * 9 + 5, 4), (3 * 9 + 4, 8)], &[row(4)], (1 << 3) | (1 << 7));
-        assert_eq!(short_text(&board, &pair), "r4c6 ≠ 4; r4c5 ≠ 8: Naked Pair on 4 and 8 (row 4)");
+        assert_eq!(
+            short_text(&board, &pair, &Pattern::Unbuilt),
+            "r4c6 ≠ 4; r4c5 ≠ 8: Naked Pair on 4 and 8 (row 4)"
+        );
     }
 }

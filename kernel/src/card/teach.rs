@@ -132,7 +132,7 @@ impl<const W: usize> Reader<'_, W> {
             return self.single();
         }
         if (t == code::PPR || t == code::MSI) && !s.placements.is_empty() {
-            return self.in_the_head();
+            return self.in_the_head(pattern);
         }
         if t == code::PPR && s.placements.is_empty() && s.houses.len() == 2 {
             let d = self.digit()?;
@@ -148,7 +148,7 @@ impl<const W: usize> Reader<'_, W> {
         if SUBSETS.contains(&t) && s.houses.len() == 1 {
             return Some(self.subset(s.houses[0]));
         }
-        if t == code::SDC && s.houses.len() == 2 {
+        if t == code::SDC && s.houses.len() == 2 && *pattern == Pattern::Unbuilt {
             let open = self.before.open_cells(self.geo);
             let (l, b) = (s.houses[0], s.houses[1]);
             let cells: Vec<usize> = self.geo.houses[l].and(&self.geo.houses[b]).and(&open).iter().collect();
@@ -173,7 +173,107 @@ impl<const W: usize> Reader<'_, W> {
             Pattern::Colours(clusters) => Some(self.colours(clusters)),
             Pattern::CandidateColours(colours) => Some(self.candidate_colours(colours)),
             Pattern::Als { sets, x } => Some(self.als(sets, *x)),
+            Pattern::AlsChain { nodes, sets } => Some(self.als_chain(nodes, sets)),
+            Pattern::Blossom { stem, petals } => Some(self.blossom(*stem, petals)),
+            Pattern::SueDeCoq { cross, line, boxed } => Some(self.sue_de_coq(cross, line, boxed)),
+            Pattern::Excluded { pair, by } => Some(self.excluded(*pair, by)),
+            Pattern::HeadLocks { .. } | Pattern::HeadSubset { .. } => self.in_the_head(pattern),
+            Pattern::Cases { options, house, contradiction } => self.cases(options, *house, *contradiction),
         }
+    }
+
+    /// An almost locked set in words: "r1c2 and r1c3 (digits 4, 7 and 8)".
+    fn set_words(&self, cells: &[usize]) -> String {
+        let mask = cells.iter().fold(0, |m, &c| m | self.before.cell_mask(self.geo, c));
+        format!("{} (digits {})", cells_words(self.board, cells), and_list(&digits_of(mask)))
+    }
+
+    fn als_chain(&self, nodes: &[ChainNode], sets: &[(usize, Vec<usize>)]) -> String {
+        let chain = self.chain(nodes);
+        if sets.is_empty() {
+            return chain;
+        }
+        let named: Vec<String> = sets
+            .iter()
+            .map(|(i, cells)| {
+                let (a, b) = (&nodes[*i], &nodes[i + 1]);
+                format!(
+                    "{} (if it has no {}, it holds {})",
+                    self.set_words(cells),
+                    symbol(a.digit),
+                    symbol(b.digit)
+                )
+            })
+            .collect();
+        let word = if sets.len() == 1 { "set" } else { "sets" };
+        format!("{chain} The links inside the almost locked {word} {} are strong.", and_list(&named))
+    }
+
+    fn blossom(&self, stem: usize, petals: &[(u8, Vec<usize>)]) -> String {
+        let petals: Vec<String> = petals
+            .iter()
+            .map(|(d, cells)| format!("for {}, the almost locked set {}", symbol(*d), self.set_words(cells)))
+            .collect();
+        format!(
+            "Look at the stem cell {} and its petals, one per candidate: {}.",
+            self.with_candidates(stem),
+            petals.join("; ")
+        )
+    }
+
+    fn sue_de_coq(&self, cross: &[usize], line: &[usize], boxed: &[usize]) -> String {
+        let s = self.step;
+        let (l, b) = match s.houses.as_slice() {
+            [l, b] => (self.house(*l), self.house(*b)),
+            _ => ("the line".to_string(), "the box".to_string()),
+        };
+        format!(
+            "Look at the cells where {l} meets {b}: {}. With them, {} of {l} and {} of {b} hold as many digits as cells.",
+            self.cells_with_candidates(cross),
+            self.cells_with_candidates(line),
+            self.cells_with_candidates(boxed)
+        )
+    }
+
+    fn excluded(&self, [a, b]: [usize; 2], by: &[usize]) -> String {
+        format!(
+            "Look at the pair {} and {}, which see each other, and at the cells with two candidates they both see: {}. A pair of values equal to one of those cells' candidates would leave it empty.",
+            self.with_candidates(a),
+            self.with_candidates(b),
+            self.cells_with_candidates(by)
+        )
+    }
+
+    /// Where a case or trial step looks: the candidate it assumes, or the options it follows.
+    fn cases(&self, options: &[Candidate], house: Option<usize>, contradiction: bool) -> Option<String> {
+        let first = options.first()?;
+        let d = symbol(first.digit);
+        let names: Vec<String> = options.iter().map(|o| self.board.cell_name(o.cell)).collect();
+        Some(match (house, contradiction) {
+            (Some(h), true) => {
+                let places: Vec<String> =
+                    self.spots(h, first.digit).iter().map(|&c| self.board.cell_name(c)).collect();
+                format!(
+                    "Look at the places for {d} in {} ({}) and suppose it went in {}: that case breaks the puzzle.",
+                    self.house(h),
+                    or_list(&places),
+                    names[0]
+                )
+            }
+            (Some(h), false) => format!(
+                "Look at the places for {d} in {} ({}) and take each in turn: every case leads to this result.",
+                self.house(h),
+                or_list(&names)
+            ),
+            (None, true) => format!(
+                "Look at {} and suppose it were {d}: that case breaks the puzzle.",
+                self.with_candidates(first.cell)
+            ),
+            (None, false) => format!(
+                "Look at {} and take each of its candidates in turn: every case leads to this result.",
+                self.with_candidates(first.cell)
+            ),
+        })
     }
 
     /// For a pattern worked in the head (a chain or rectangle on the placed digits): the step is
@@ -193,46 +293,47 @@ impl<const W: usize> Reader<'_, W> {
 
     /// A placement found without notes (pointing / claiming or a pair or triple in the head): the
     /// locks or the subset it counts on, read on the placed digits alone, then the single left.
-    fn in_the_head(&self) -> Option<String> {
-        let s = self.step;
-        let p = *s.placements.first()?;
-        let view = self.before.placed_view(self.geo);
-        let open = view.open_cells(self.geo);
-        let spots = |h: usize, d: usize| view.planes[d].and(&self.geo.houses[h]).and(&open);
-        // The houses come as (locked in, meets) pairs, or the subset's house, then the single's house.
-        let pairs = if s.tech == code::PPR { s.houses.len() / 2 } else { 0 };
-        let single_house = match s.tech {
-            t if t == code::PPR => (s.houses.len() % 2 == 1).then(|| s.houses[s.houses.len() - 1]),
-            _ => s.houses.get(1).copied(),
-        };
-        let mut clauses: Vec<String> = Vec::new();
-        for pair in s.houses[..2 * pairs].chunks(2) {
-            let (a, b) = (pair[0], pair[1]);
-            let locked: Vec<String> = (0..self.geo.digits)
-                .filter(|&d| s.digits >> d & 1 == 1)
-                .filter(|&d| {
-                    let sp = spots(a, d);
-                    sp.len() >= 2 && sp.is_subset(&self.geo.houses[b])
-                })
-                .map(|d| symbol(d as u8 + 1))
-                .collect();
-            if locked.is_empty() {
-                return None;
+    fn in_the_head(&self, pattern: &Pattern) -> Option<String> {
+        let p = *self.step.placements.first()?;
+        let (clauses, single) = match pattern {
+            Pattern::HeadLocks { locks, single } => {
+                let clauses: Vec<String> = locks
+                    .iter()
+                    .map(|l| {
+                        format!(
+                            "the {} of {} can only go in {}, where it meets {}",
+                            symbol(l.digit),
+                            self.house(l.from),
+                            or_list(&l.cells.iter().map(|&c| self.board.cell_name(c)).collect::<Vec<_>>()),
+                            self.house(l.to)
+                        )
+                    })
+                    .collect();
+                (clauses, *single)
             }
-            clauses.push(format!(
-                "the {} of {} can only go where it meets {}",
-                and_list(&locked),
-                self.house(a),
-                self.house(b)
-            ));
-        }
-        if s.tech == code::MSI {
-            let h = *s.houses.first()?;
-            clauses.push(self.head_subset(&view, h, p.digit)?);
-        }
+            Pattern::HeadSubset { house, cells, digits, naked, single } => {
+                let clause = if *naked {
+                    format!(
+                        "in {}, {} can only hold {} between them, so those digits are used up there",
+                        self.house(*house),
+                        cells_words(self.board, cells),
+                        and_list(&digits_of(*digits))
+                    )
+                } else {
+                    format!(
+                        "in {}, {} can only go in {}, so those cells hold nothing else",
+                        self.house(*house),
+                        and_list(&digits_of(*digits)),
+                        cells_words(self.board, cells)
+                    )
+                };
+                (vec![clause], *single)
+            }
+            _ => return None,
+        };
         let cell = self.board.cell_name(p.cell);
         let d = symbol(p.digit);
-        let left = match single_house {
+        let left = match single {
             Some(h) => format!("{cell} is the only place left for {d} in {}", self.house(h)),
             None => format!("{cell} has only {d} left"),
         };
@@ -240,47 +341,6 @@ impl<const W: usize> Reader<'_, W> {
             "Without notes, looking only at the placed digits: {}. Then {left}.",
             and_list(&clauses)
         ))
-    }
-
-    /// The pair or triple of house `h` a placement of `digit` in the head counts on, on the
-    /// placed-digit `view`: "r3c9, r7c9 and r8c9 can only hold 1, 7 and 8".
-    fn head_subset(&self, view: &State<W>, h: usize, digit: u8) -> Option<String> {
-        let open = self.geo.houses[h].and(&view.open_cells(self.geo));
-        let with = self.step.digits;
-        let without = with & !(1 << (digit - 1));
-        for mask in [without, with] {
-            let k = mask.count_ones() as usize;
-            if !(2..=3).contains(&k) {
-                continue;
-            }
-            let cells_in = |naked: bool| -> Vec<usize> {
-                open.iter()
-                    .filter(|&c| {
-                        let m = view.cell_mask(self.geo, c);
-                        if naked { m & !mask == 0 } else { m & mask != 0 }
-                    })
-                    .collect()
-            };
-            let naked = cells_in(true);
-            if naked.len() == k {
-                return Some(format!(
-                    "in {}, {} can only hold {} between them, so those digits are used up there",
-                    self.house(h),
-                    cells_words(self.board, &naked),
-                    and_list(&digits_of(mask))
-                ));
-            }
-            let hidden = cells_in(false);
-            if hidden.len() == k {
-                return Some(format!(
-                    "in {}, {} can only go in {}, so those cells hold nothing else",
-                    self.house(h),
-                    and_list(&digits_of(mask)),
-                    cells_words(self.board, &hidden)
-                ));
-            }
-        }
-        None
     }
 
     fn single(&self) -> Option<String> {

@@ -63,6 +63,8 @@ pub(super) struct Net<const W: usize> {
     pub strong: Vec<Vec<(usize, usize)>>,
     pub weak: Vec<Vec<(usize, usize)>>,
     pub masks: Vec<u32>,
+    /// The almost locked sets of the net: the ids of their nodes, and their cells.
+    pub als_sets: Vec<(std::ops::Range<usize>, CellSet<W>)>,
 }
 
 fn link(list: &mut [Vec<(usize, usize)>], a: usize, b: usize, house: usize) {
@@ -115,7 +117,9 @@ impl<const W: usize> Net<W> {
             }
         }
         let mut als_nodes: Vec<Vec<usize>> = Vec::new();
+        let mut als_sets = Vec::new();
         for &(cells, mask) in als.iter().filter(|(c, _)| c.len() >= 2) {
+            let start = nodes.len();
             let mut ids = Vec::new();
             for d in 0..geo.digits {
                 if mask >> d & 1 == 1 {
@@ -126,6 +130,7 @@ impl<const W: usize> Net<W> {
                 }
             }
             als_nodes.push(ids);
+            als_sets.push((start..nodes.len(), cells));
         }
         // Room for each node's links, so that the lists do not grow link by link: its weak links join
         // the nodes of its digit that it sees (its peers holding the digit, and a few groups) and
@@ -140,7 +145,7 @@ impl<const W: usize> Net<W> {
             })
             .collect();
         let strong = (0..nodes.len()).map(|_| Vec::with_capacity(4)).collect();
-        let mut net = Net { nodes, strong, weak, masks };
+        let mut net = Net { nodes, strong, weak, masks, als_sets };
         let find = |net: &Net<W>, d: usize, cells: &CellSet<W>| -> usize {
             if cells.is_single() {
                 return cell_node[d * geo.cells + cells.first().expect("cell")];
@@ -668,6 +673,21 @@ fn chain_pattern<'a, const W: usize>(net: &Net<W>, nodes: impl Iterator<Item = &
     )
 }
 
+/// The pattern of an ALS chain: its nodes, and the set of each strong link inside an almost
+/// locked set (two nodes of one set's digits).
+fn als_chain_pattern<const W: usize>(net: &Net<W>, nodes: &[usize]) -> Pattern {
+    let Pattern::Chain(chain) = chain_pattern(net, nodes.iter()) else { unreachable!("a chain") };
+    let set_of = |n: usize| net.als_sets.iter().position(|(ids, _)| ids.contains(&n));
+    let sets = (0..nodes.len().saturating_sub(1))
+        .step_by(2)
+        .filter_map(|i| {
+            let s = set_of(nodes[i])?;
+            (set_of(nodes[i + 1]) == Some(s)).then(|| (i, net.als_sets[s].1.iter().collect()))
+        })
+        .collect();
+    Pattern::AlsChain { nodes: chain, sets }
+}
+
 /// Chains of `kind` on `net` (AIC, or AAC with ALS nodes) into `out`, and with `loops` the nice
 /// loops too: one pass, as both read the same chains (a loop is a chain whose ends see each other).
 pub(super) fn search_net<const W: usize>(
@@ -681,8 +701,7 @@ pub(super) fn search_net<const W: usize>(
 ) {
     let geo = cx.geo;
     let mut best: HashMap<Vec<Candidate>, Move> = HashMap::new();
-    // Chains through ALS nodes (AAC) are written with their digits only.
-    let patterned = kind == Kind::Mixed && cx.patterns;
+    let patterned = cx.patterns;
     let with_loops = loops.is_some();
     let mut want = |s: usize, e: usize| {
         (with_loops && closing_link(net, s, e).is_some()) || net.ends_eliminate(geo, st, s, e)
@@ -743,7 +762,11 @@ pub(super) fn search_net<const W: usize>(
                 houses,
                 digits,
                 cost,
-                pattern: if patterned { chain_pattern(net, ch.nodes.iter()) } else { Pattern::Unbuilt },
+                pattern: match (patterned, kind) {
+                    (false, _) => Pattern::Unbuilt,
+                    (true, Kind::Mixed) => chain_pattern(net, ch.nodes.iter()),
+                    (true, Kind::WithAls) => als_chain_pattern(net, &ch.nodes),
+                },
             },
         );
     }

@@ -382,9 +382,9 @@ pub fn death_blossom<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: 
         if !(2..=3).contains(&k) {
             continue;
         }
-        let digits: Vec<usize> = (0..geo.digits).filter(|&d| sm >> d & 1 == 1).collect();
+        let digits_of_stem: Vec<usize> = (0..geo.digits).filter(|&d| sm >> d & 1 == 1).collect();
         // Petals per stem digit: ALS not holding the stem, holding d, all d-cells seeing the stem.
-        let petals: Vec<Vec<usize>> = digits
+        let petals: Vec<Vec<usize>> = digits_of_stem
             .iter()
             .map(|&d| {
                 (0..cx.als.len())
@@ -426,7 +426,13 @@ pub fn death_blossom<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: 
                 if !elims.is_empty() {
                     let houses: Vec<usize> = houses_of(&chosen.iter().map(|a| a.house).collect::<Vec<_>>());
                     let digits = chosen.iter().fold(sm, |acc, a| acc | a.mask);
-                    keep(&mut best, cx.mv(code::DEB, elims, houses, &pattern, digits, k));
+                    let mut mv = cx.mv(code::DEB, elims, houses, &pattern, digits, k);
+                    if cx.patterned {
+                        let petals =
+                            (0..k).map(|i| (digits_of_stem[i] as u8 + 1, chosen[i].cells.iter().collect()));
+                        mv.pattern = Pattern::Blossom { stem, petals: petals.collect() };
+                    }
+                    keep(&mut best, mv);
                 }
             }
             // Next combination.
@@ -556,7 +562,15 @@ pub fn sue_de_coq<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mu
                             houses: vec![l, b],
                             digits: u,
                             cost: chain_price(geo, &pattern, u, 2, 2),
-                            pattern: Pattern::Unbuilt,
+                            pattern: if cx.patterns {
+                                Pattern::SueDeCoq {
+                                    cross: c.iter().collect(),
+                                    line: ls.iter().collect(),
+                                    boxed: bs.iter().collect(),
+                                }
+                            } else {
+                                Pattern::Unbuilt
+                            },
                         };
                         keep(&mut best, mv);
                     }
@@ -632,7 +646,11 @@ pub fn aligned_pair_exclusion<const W: usize>(cx: &SearchContext<W>, st: &State<
                 cost: chain_price(geo, &pattern, digits, houses.len(), 1),
                 houses,
                 digits,
-                pattern: Pattern::Unbuilt,
+                pattern: if cx.patterns {
+                    Pattern::Excluded { pair: [a, b], by: wit_used.iter().collect() }
+                } else {
+                    Pattern::Unbuilt
+                },
             };
             keep(&mut best, mv);
         }

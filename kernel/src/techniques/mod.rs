@@ -135,6 +135,37 @@ pub enum Pattern {
     CandidateColours([Vec<Candidate>; 2]),
     /// Almost locked sets (each its cells) and the restricted common digits (mask) linking them.
     Als { sets: Vec<Vec<usize>>, x: u32 },
+    /// An ALS chain: its nodes as a chain's, and per strong link through an almost locked set
+    /// (link i joins node i to node i+1) that set's cells.
+    AlsChain { nodes: Vec<ChainNode>, sets: Vec<(usize, Vec<usize>)> },
+    /// A Death Blossom: the stem cell and, per stem digit, its petal (an almost locked set).
+    Blossom { stem: usize, petals: Vec<(u8, Vec<usize>)> },
+    /// A Sue de Coq: the crossing cells of a box and a line, and the cells of the line and of
+    /// the box that take its digits with them.
+    SueDeCoq { cross: Vec<usize>, line: Vec<usize>, boxed: Vec<usize> },
+    /// Aligned Pair Exclusion: the two cells and the bivalue cells whose digits exclude
+    /// combinations of theirs.
+    Excluded { pair: [usize; 2], by: Vec<usize> },
+    /// A placement through locks in the head: each lock (digit, house it is locked in, house it
+    /// clears, the locked cells on the placed-digit view), and the house of the single left
+    /// (None: a naked single).
+    HeadLocks { locks: Vec<HeadLock>, single: Option<usize> },
+    /// A placement through a subset in the head: the subset's house, cells and digits (naked
+    /// or hidden, on the placed-digit view), and the house of the single left (None: naked).
+    HeadSubset { house: usize, cells: Vec<usize>, digits: u32, naked: bool, single: Option<usize> },
+    /// A case split or a trial: the options followed (a cell's candidates, a digit's places in a
+    /// house, or the one candidate assumed), the house they are a digit's places in, and whether
+    /// the options break (a contradiction) rather than agree on the result.
+    Cases { options: Vec<Candidate>, house: Option<usize>, contradiction: bool },
+}
+
+/// A digit locked in the part of house `from` that lies in house `to`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeadLock {
+    pub digit: u8,
+    pub from: usize,
+    pub to: usize,
+    pub cells: Vec<usize>,
 }
 
 /// A chain node: one digit in one cell, or in the cells of a group.
