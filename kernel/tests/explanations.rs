@@ -7,26 +7,8 @@ use std::collections::BTreeSet;
 
 const FIXTURE: &str = include_str!("../../data/fixtures/reference-cards-7band.jsonl");
 
-/// The result a step's short sentence starts with: "r3c5 = 4" per placement, "r6c6, r7c6 ≠ 3" per
-/// eliminated digit, joined by "; ".
-fn result_of(step: &Value) -> String {
-    let mut parts = Vec::new();
-    if let Some(p) = step["placement"].as_str() {
-        parts.push(p.replace('=', " = "));
-    }
-    let elims: Vec<(&str, &str)> = step["eliminations"]
-        .as_array()
-        .map(|a| a.iter().map(|e| e.as_str().unwrap().split_once('#').unwrap()).collect())
-        .unwrap_or_default();
-    let mut digits: Vec<&str> = elims.iter().map(|(_, d)| *d).collect();
-    digits.sort_unstable();
-    digits.dedup();
-    for d in digits {
-        let cells: Vec<&str> = elims.iter().filter(|(_, x)| *x == d).map(|(c, _)| *c).collect();
-        parts.push(format!("{} ≠ {d}", cells.join(", ")));
-    }
-    parts.join("; ")
-}
+mod common;
+use common::result_of;
 
 #[test]
 fn every_step_has_notation_and_a_short_sentence() {

@@ -10,6 +10,9 @@ use pencilmark::techniques::{Candidate, SearchContext, State, Tech, uniqueness};
 use serde_json::Value;
 use std::sync::OnceLock;
 
+mod common;
+use common::result_of;
+
 const FIXTURE: &str = include_str!("../../data/fixtures/reference-cards-7band.jsonl");
 
 /// The explained steps of the cards of the fixture's harder puzzles and of a few of the hardest
@@ -39,26 +42,6 @@ fn steps() -> &'static Vec<Value> {
             })
             .collect()
     })
-}
-
-/// The result a step's short sentence starts with.
-fn result_of(step: &Value) -> String {
-    let mut parts = Vec::new();
-    if let Some(p) = step["placement"].as_str() {
-        parts.push(p.replace('=', " = "));
-    }
-    let elims: Vec<(&str, &str)> = step["eliminations"]
-        .as_array()
-        .map(|a| a.iter().map(|e| e.as_str().unwrap().split_once('#').unwrap()).collect())
-        .unwrap_or_default();
-    let mut digits: Vec<&str> = elims.iter().map(|(_, d)| *d).collect();
-    digits.sort_unstable();
-    digits.dedup();
-    for d in digits {
-        let cells: Vec<&str> = elims.iter().filter(|(_, x)| *x == d).map(|(c, _)| *c).collect();
-        parts.push(format!("{} ≠ {d}", cells.join(", ")));
-    }
-    parts.join("; ")
 }
 
 fn result_cells(step: &Value) -> Vec<String> {
