@@ -495,7 +495,7 @@ pub fn rate(p: &Puzzle, opts: &RateOptions) -> Result<Card, Error> {
             let mut card = card::build(&board, &c, numbers.as_ref(), &opts.fields, &run);
             if opts.explain {
                 let levels = card::Levels { short: opts.explain_short, teach: opts.explain_teach };
-                card::explain_steps(&mut card, &board, &p.givens, &c, budget, levels);
+                card::explain_steps(&mut card, &board, &p.givens, rules.as_ref(), &c, budget, levels);
             }
             card.se = se;
             let techniques: Vec<techniques::Tech> = c.listed.iter().map(|l| l.tech).collect();

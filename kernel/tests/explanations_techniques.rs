@@ -1,8 +1,10 @@
 //! Explanations per technique (grade-card-format.txt section 5) on real routes: for each
-//! technique, a step of it on the route of a reference card (data/fixtures) or of a published
-//! hard puzzle (../shared/data/puzzles, when present) carries a notation with its pattern (cells,
-//! sets or choice, not just its digits), a short sentence that starts with its result and names
-//! the pattern's cells, and a teach text that names the step's cells.
+//! technique, a step of it on the route of a reference card (data/fixtures), of a published
+//! puzzle (../shared/data/puzzles, when present) or of a variant puzzle made by the reference's
+//! generator (data/fixtures/rc1-generated-variants.jsonl) carries a notation with its pattern
+//! (cells, sets or choice, not just its digits), a short sentence that starts with its result and
+//! names the pattern's cells, and a teach text that names the step's cells. The techniques the
+//! routes rarely reach are checked on positions in kernel/src/card/explained_positions.rs.
 
 use pencilmark::board::{Board, Geometry};
 use pencilmark::route::Step;
@@ -14,6 +16,19 @@ mod common;
 use common::result_of;
 
 const FIXTURE: &str = include_str!("../../data/fixtures/reference-cards-7band.jsonl");
+const VARIANTS: &str = include_str!("../../data/fixtures/rc1-generated-variants.jsonl");
+const OPTIONS: &str = r#"{"fields": ["band"], "explain": ["notation", "short", "teach"], "max_seconds": 30}"#;
+
+/// The explained steps of the cards of `puzzles` (puzzle text or JSON documents).
+fn explained(puzzles: &[String]) -> Vec<Value> {
+    puzzles
+        .iter()
+        .flat_map(|p| {
+            let card: Value = serde_json::from_str(&pencilmark::rate_json(p, Some(OPTIONS))).unwrap();
+            card["steps"].as_array().cloned().unwrap_or_else(|| panic!("no steps: {card}"))
+        })
+        .collect()
+}
 
 /// The explained steps of the cards of the fixture's harder puzzles and of a few of the hardest
 /// published ones, rated once for every test.
@@ -33,14 +48,23 @@ fn steps() -> &'static Vec<Value> {
             let lines: Vec<&str> = text.lines().filter(|l| l.len() == 81).collect();
             puzzles.extend(lines.iter().step_by(lines.len() / 12).take(12).map(|l| l.to_string()));
         }
-        let options = r#"{"fields": ["band"], "explain": ["notation", "short", "teach"], "max_seconds": 30}"#;
-        puzzles
-            .iter()
-            .flat_map(|p| {
-                let card: Value = serde_json::from_str(&pencilmark::rate_json(p, Some(options))).unwrap();
-                card["steps"].as_array().cloned().unwrap_or_default()
-            })
-            .collect()
+        // Its 24th puzzle places a digit through a hidden triple in the head.
+        if let Ok(text) = std::fs::read_to_string(dir.join("classic-top1465.txt")) {
+            puzzles.extend(text.lines().skip(3).step_by(4).take(25).map(|l| l.to_string()));
+        }
+        explained(&puzzles)
+    })
+}
+
+/// The explained steps of the cards of the reference generator's variant puzzles.
+fn variant_steps() -> &'static Vec<Value> {
+    static STEPS: OnceLock<Vec<Value>> = OnceLock::new();
+    STEPS.get_or_init(|| {
+        let documents: Vec<String> = VARIANTS
+            .lines()
+            .map(|l| serde_json::from_str::<Value>(l).unwrap()["document"].to_string())
+            .collect();
+        explained(&documents)
     })
 }
 
@@ -82,14 +106,18 @@ fn cell_names(text: &str) -> Vec<String> {
 /// besides a cell), its short sentence is one sentence starting with the result and naming the
 /// pattern's cells, and its teach text names the result cells and the pattern's first cell.
 fn check(code: &str, marks: &[&str]) {
-    let step = steps()
+    check_on(steps(), code, marks)
+}
+
+fn check_on(steps: &[Value], code: &str, marks: &[&str]) {
+    let step = steps
         .iter()
         .find(|s| {
             s["code"] == code
                 && marks.iter().all(|m| s["explanation"]["notation"].as_str().unwrap().contains(m))
         })
         .unwrap_or_else(|| {
-            let seen: Vec<&Value> = steps().iter().filter(|s| s["code"] == code).take(3).collect();
+            let seen: Vec<&Value> = steps.iter().filter(|s| s["code"] == code).take(3).collect();
             panic!("no {code} step with {marks:?} on the routes: {seen:?}")
         });
     let e = &step["explanation"];
@@ -114,6 +142,11 @@ fn check(code: &str, marks: &[&str]) {
 #[test]
 fn pointing_claiming_in_the_head() {
     check("PPR", &["locked in", "single"]);
+}
+
+#[test]
+fn subset_in_the_head() {
+    check("MSI", &["hidden", "single"]);
 }
 
 #[test]
@@ -150,6 +183,33 @@ fn trial_and_error() {
 fn techniques_with_built_patterns() {
     for code in ["YWG", "XYZ", "SKY", "KTE", "TUR", "XCL", "ERE", "XYC", "AIC", "ALS", "AXY"] {
         check(code, &[]);
+    }
+}
+
+/// Every step of a variant card is explained at every level (its position is replayed under the
+/// puzzle's rules, as the route found it), and each variant technique on the routes names its
+/// cells at every level.
+#[test]
+fn variant_techniques() {
+    let steps = variant_steps();
+    for s in steps {
+        let e = &s["explanation"];
+        assert!(e["short"].is_string() && e["teach"].is_string(), "{s}");
+        assert!(e["notation"].as_str().unwrap().contains(" => ") || s["placement"].is_string(), "{s}");
+    }
+    for code in ["CGC", "ARW", "RNB", "PWC", "LNR"] {
+        check_on(steps, code, &[]);
+    }
+    // The rule singles write their notation as the classic singles do ("Last cell of a cage /
+    // line: r3c1=1"); the short and teach texts name the rule's cells they read.
+    for code in ["LSI", "CSI"] {
+        let s = steps.iter().find(|s| s["code"] == code).unwrap_or_else(|| panic!("no {code} step"));
+        let (short, teach) =
+            (s["explanation"]["short"].as_str().unwrap(), s["explanation"]["teach"].as_str().unwrap());
+        let placed = s["placement"].as_str().unwrap().split('=').next().unwrap();
+        let read: Vec<String> = cell_names(short).into_iter().filter(|c| c != placed).collect();
+        assert!(!read.is_empty(), "{code}: {short} names no cell the rule reads");
+        assert!(teach.contains(placed) && teach.contains(&read[0]), "{teach}");
     }
 }
 

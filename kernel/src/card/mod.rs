@@ -2,6 +2,8 @@
 //! order, serialised to JSON.
 
 mod derived;
+#[cfg(test)]
+mod explained_positions;
 pub mod issues;
 pub mod notation;
 pub mod se;
@@ -193,20 +195,22 @@ pub struct Levels {
     pub teach: bool,
 }
 
-/// Adds the notation of every step to a card that carries steps (`givens`: the puzzle's), within
+/// Adds the notation of every step to a card that carries steps (`givens`: the puzzle's, `rules`
+/// its rules beyond houses the route read), within
 /// `budget` (a step whose pattern search the budget cut names its digits and result only, and has
 /// no teach text), and the other `levels` asked for.
 pub fn explain_steps(
     card: &mut Card,
     board: &Board,
     givens: &[u8],
+    rules: Option<&crate::techniques::rule_moves::RuleTechniques>,
     contents: &Contents,
     budget: Budget,
     levels: Levels,
 ) {
     let Some(steps) = card.steps.as_mut() else { return };
     let route = &contents.route.steps;
-    let explained = notation::route_explanations(board, givens, route, budget, levels.teach);
+    let explained = notation::route_explanations(board, givens, rules, route, budget, levels.teach);
     for ((step, e), s) in steps.iter_mut().zip(explained).zip(route) {
         let short = levels.short.then(|| short::short_text(board, s, &e.pattern));
         step.explanation = Some(Explanation { notation: e.notation, short, teach: e.teach });

@@ -37,13 +37,14 @@
 use crate::board::Board;
 use crate::budget::Budget;
 use crate::route::Step;
+use crate::techniques::rule_moves::RuleTechniques;
 use crate::techniques::{Candidate, ChainNode, Pattern, SearchContext, State, Tech, code, searches};
 
 /// The notation of every step of a route from `givens` (each read on the position before it);
 /// the searches that find a step's pattern again stop once `budget` has passed.
 #[cfg(any(test, feature = "internals"))]
 pub fn route_notations(board: &Board, givens: &[u8], steps: &[Step], budget: Budget) -> Vec<String> {
-    route_explanations(board, givens, steps, budget, false).into_iter().map(|e| e.notation).collect()
+    route_explanations(board, givens, None, steps, budget, false).into_iter().map(|e| e.notation).collect()
 }
 
 /// One step explained: its notation, its teach text when asked (None where the step could not
@@ -54,20 +55,29 @@ pub struct Explained {
     pub pattern: Pattern,
 }
 
-/// Per step of a route from `givens`: its notation and, with `teach`, its teach text (None where
-/// the step could not be reconstructed). The position is replayed once and each step's pattern
-/// found once for both levels.
+/// Per step of a route from `givens` (under the puzzle's `rules` beyond houses, as the route was
+/// found): its notation and, with `teach`, its teach text (None where the step could not be
+/// reconstructed). The position is replayed once and each step's pattern found once for both
+/// levels.
 pub fn route_explanations(
     board: &Board,
     givens: &[u8],
+    rules: Option<&RuleTechniques>,
     steps: &[Step],
     budget: Budget,
     teach: bool,
 ) -> Vec<Explained> {
     let Ok(geometry) = crate::solve::AnyGeometry::new(board) else { return Vec::new() };
     crate::on_geometry!(&geometry, geo => {
-        let cx = SearchContext::plain(geo).with_budget(budget).building_patterns();
+        let mut cx = SearchContext::plain(geo).with_budget(budget).building_patterns();
         let Some(mut st) = State::new(geo, givens) else { return Vec::new() };
+        // The route starts where the rules' own statements leave the givens, and its searches
+        // read the rules: the re-run searches must too to find a step again.
+        if let Some(r) = rules {
+            cx = cx.with_rules(r);
+            let stated = r.start_eliminations(geo, &st);
+            st.apply_step(geo, &[], &stated);
+        }
         steps
             .iter()
             .map(|s| {

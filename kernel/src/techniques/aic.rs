@@ -794,13 +794,7 @@ fn by_cost(best: HashMap<Vec<Candidate>, Move>) -> Vec<Move> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::techniques::test_positions::{AICE, QUIET, cand, offers, run_eliminating as run};
-
-    /// classic-se-rated.tsv:5863 (SE 7.2) step 9: XWG ['r2c1#5', 'r2c7#5', 'r4c1#5', 'r5c7#5', 'r9c1#5']
-    const NLPE: (&str, &str) = (
-        "2379 =4 239 =5 =6 37 12389 13789 23789 23579 2579 =6 =8 =4 =1 2359 379 23579 357 =8 =1 27 23 =9 35 =6 =4 1589 159 589 =6 1389 357 =4 =2 35789 =6 259 24589 47 389 357 3589 3789 =1 14589 =3 =7 14 189 =2 589 89 =6 12378 127 238 =9 12 =4 =6 =5 238 12489 129 2489 =3 =5 =6 =7 189 289 12359 =6 2359 12 =7 =8 1239 =4 239",
-        "749563218326841975581729364198635427652497831437182596873914652214356789965278143",
-    );
+    use crate::techniques::test_positions::{AICE, NLPE, QUIET, cand, offers, run_eliminating as run};
 
     #[test]
     fn aic_fires_as_the_reference() {
