@@ -197,7 +197,7 @@ fn variant_techniques() {
         assert!(e["short"].is_string() && e["teach"].is_string(), "{s}");
         assert!(e["notation"].as_str().unwrap().contains(" => ") || s["placement"].is_string(), "{s}");
     }
-    for code in ["CGC", "ARW", "RNB", "PWC", "LNR"] {
+    for code in ["CGC", "ARW", "RNB", "PWC", "LNR", "RUL"] {
         check_on(steps, code, &[]);
     }
     // The rule singles write their notation as the classic singles do ("Last cell of a cage /

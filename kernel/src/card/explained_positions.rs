@@ -12,8 +12,10 @@ use crate::board::{Board, Geometry};
 use crate::route::Step;
 use crate::rules::RuleSolver;
 use crate::techniques::rule_moves::{self, RuleTechniques};
-use crate::techniques::test_positions::{AACE, AICE, APEE, NLPE, QUIET, SDCE, classic9, from_grid};
-use crate::techniques::{Finder, SearchContext, State, Tech, aic, als, cases, code};
+use crate::techniques::test_positions::{
+    AACE, AICE, APEE, CARD208_STEP9, NLPE, QUIET, SDCE, classic9, from_candidates, from_grid,
+};
+use crate::techniques::{Finder, SearchContext, State, Tech, aic, als, cases, chains, code, forcing, wings};
 
 /// The cell names ("r4c5") in a text, in order.
 fn cell_names(text: &str) -> Vec<String> {
@@ -39,12 +41,17 @@ fn cell_names(text: &str) -> Vec<String> {
     out
 }
 
-/// The cheapest move of `tech` that `find` makes on the first of `grids` where it makes one,
-/// explained as the route's step would be.
+/// The cheapest move of `tech` that `find` makes on the first of `grids` (candidate grids) where
+/// it makes one, explained as the route's step would be.
 fn check(find: Finder<2>, tech: Tech, grids: &[&str], marks: &[&str]) {
+    let geo = classic9();
+    check_states(find, tech, grids.iter().map(|g| from_grid(&geo, g)).collect(), marks);
+}
+
+/// [`check`] on positions given as states.
+fn check_states(find: Finder<2>, tech: Tech, states: Vec<State<2>>, marks: &[&str]) {
     let (board, geo) = (Board::standard(9).unwrap(), classic9());
-    let found = grids.iter().find_map(|g| {
-        let st = from_grid(&geo, g);
+    let found = states.into_iter().find_map(|st| {
         let mut moves = Vec::new();
         find(&SearchContext::plain(&geo), &st, &mut moves);
         moves.into_iter().filter(|m| m.tech == tech).min_by_key(|m| m.cost).map(|m| (st, Step::from(m)))
@@ -69,7 +76,12 @@ fn check_explained(board: &Board, cx: &SearchContext<2>, before: &State<2>, step
     let name = tech.name();
     let (head, result) = notation.split_once(" => ").unwrap_or_else(|| panic!("{notation}"));
     let head = head.strip_prefix(&format!("{name}: ")).unwrap_or_else(|| panic!("{notation}"));
-    assert!(!cell_names(head).is_empty() || head.contains("r{"), "no cells in the pattern: {notation}");
+    // Pattern Overlay's pattern is its digit's placement patterns, which no cells name.
+    let cells = tech != code::POM;
+    assert!(
+        !cells || !cell_names(head).is_empty() || head.contains("r{"),
+        "no cells in the pattern: {notation}"
+    );
     assert!(!result.is_empty(), "{notation}");
     for m in marks {
         assert!(head.contains(m), "{notation} should hold {m}");
@@ -78,13 +90,44 @@ fn check_explained(board: &Board, cx: &SearchContext<2>, before: &State<2>, step
     assert!(short.starts_with(&format!("{result_words}: {name}")), "{short}");
     assert!(!short.contains(". ") && !short.ends_with('.'), "one sentence: {short}");
     let named = cell_names(&short[result_words.len() + name.len() + 2..]);
-    assert!(!named.is_empty(), "the short sentence names no cell of the pattern: {short}");
+    assert!(!cells || !named.is_empty(), "the short sentence names no cell of the pattern: {short}");
     let result_cells =
         step.placements.iter().chain(&step.eliminations).map(|c| board.cell_name(c.cell)).collect::<Vec<_>>();
-    for cell in result_cells.iter().chain(&named[..1]) {
+    for cell in result_cells.iter().chain(named.first()) {
         assert!(teach.contains(cell.as_str()), "{teach} should name {cell}");
     }
     assert!(teach.ends_with('.') && teach.matches(". ").count() >= 2, "a few sentences: {teach}");
+}
+
+#[test]
+fn fireworks() {
+    let geo = classic9();
+    check_states(wings::fireworks::<2>, code::FIR, vec![from_candidates(&geo, CARD208_STEP9)], &[]);
+}
+
+/// Four bivalue cells {1, 2}, each seeing the next (r1c1 - r1c5 - r5c5 - r5c9); r1c9 and r5c1 see
+/// both ends.
+#[test]
+fn remote_pairs() {
+    let mut tokens = vec!["3456789"; 81];
+    for cell in [0, 4, 40, 44] {
+        tokens[cell] = "12";
+    }
+    tokens[8] = "123";
+    tokens[36] = "123";
+    check(chains::remote_pairs::<2>, code::RMP, &[&tokens.join(" ")], &[]);
+}
+
+const SHARED: [&str; 6] = [AICE.0, QUIET.0, APEE.0, AACE.0, NLPE.0, SDCE.0];
+
+#[test]
+fn nishio() {
+    check(forcing::nishio::<2>, code::NIS, &SHARED, &["(contradiction)"]);
+}
+
+#[test]
+fn pattern_overlay() {
+    check(forcing::pattern_overlay::<2>, code::POM, &SHARED, &["no placement pattern"]);
 }
 
 /// The variant technique `tech` on an empty 9x9 board under `rules` (exchange-format rule
@@ -183,10 +226,10 @@ fn nice_loop() {
 
 #[test]
 fn either_way() {
-    check(cases::either_way::<2>, code::EWY, &[AICE.0, QUIET.0, APEE.0, AACE.0, NLPE.0, SDCE.0], &["("]);
+    check(cases::either_way::<2>, code::EWY, &SHARED, &["("]);
 }
 
 #[test]
 fn short_trial() {
-    check(cases::short_trial::<2>, code::STR, &[AICE.0, QUIET.0, APEE.0, AACE.0, NLPE.0, SDCE.0], &["("]);
+    check(cases::short_trial::<2>, code::STR, &SHARED, &["("]);
 }

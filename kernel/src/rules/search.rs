@@ -143,6 +143,20 @@ impl RuleSolver {
     /// clock, so that the same position always gives the same answer). Rules over the whole
     /// board take no part.
     pub fn narrow_together(&self, rules: &[usize], masks: &mut [u32], max_nodes: u32) -> Option<()> {
+        self.narrow_over(rules, &[], masks, max_nodes)
+    }
+
+    /// [`narrow_together`](Self::narrow_together) over the cells of `rules` and the `extra` cells
+    /// besides: with the open cells of a house as `extra`, each filling also fills that house
+    /// (its cells apart, so its missing digits each once), which reads the rules together with
+    /// the house.
+    pub fn narrow_over(
+        &self,
+        rules: &[usize],
+        extra: &[usize],
+        masks: &mut [u32],
+        max_nodes: u32,
+    ) -> Option<()> {
         let mut cells: Vec<usize> = Vec::new();
         for &i in rules {
             for &c in self.rules[i].scope.as_deref()? {
@@ -150,6 +164,14 @@ impl RuleSolver {
                     cells.push(c);
                 }
             }
+        }
+        for &c in extra {
+            if !cells.contains(&c) {
+                cells.push(c);
+            }
+        }
+        if cells.is_empty() {
+            return Some(());
         }
         // The cell at which each rule's last cell is filled: it is checked there.
         let checks: Vec<(usize, usize)> = rules

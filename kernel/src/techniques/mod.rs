@@ -365,6 +365,7 @@ pub fn searches<const W: usize>() -> Vec<Search<W>> {
         Search { find: rule_moves::rule_eliminations::<W>, codes: &rule_moves::RULE_ELIMINATION_CODES },
         Search { find: subsets::naked_triple::<W>, codes: &[code::NTR] },
         Search { find: rule_moves::rule_pairs::<W>, codes: &[code::RUL] },
+        Search { find: rule_moves::rule_with_house::<W>, codes: &[code::RUL] },
         Search { find: subsets::hidden_triple::<W>, codes: &[code::HTR] },
         Search { find: subsets::naked_quad::<W>, codes: &[code::NQD] },
         Search { find: subsets::hidden_quad::<W>, codes: &[code::HQD] },
@@ -590,6 +591,15 @@ pub(crate) mod test_positions {
         "2379 =4 239 =5 =6 37 12389 13789 23789 23579 2579 =6 =8 =4 =1 2359 379 23579 357 =8 =1 27 23 =9 35 =6 =4 1589 159 589 =6 1389 357 =4 =2 35789 =6 259 24589 47 389 357 3589 3789 =1 14589 =3 =7 14 189 =2 589 89 =6 12378 127 238 =9 12 =4 =6 =5 238 12489 129 2489 =3 =5 =6 =7 189 289 12359 =6 2359 12 =7 =8 1239 =4 239",
         "749563218326841975581729364198635427652497831437182596873914652214356789965278143",
     );
+
+    /// classic reference card 208, step 9: a fireworks and an XYZ-Wing (placed digits, candidates).
+    pub const CARD208_STEP9: [&str; 2] = [
+        "61.8.2..9...3.6.........2567.8.2...3..37..9.........6..5...78...9......5...5.1...",
+        ". . 457 . 457 . 347 347 . 2459 247 24579 . 4579 . 147 1478 1478 3489 3478 479 149 1479 49 . . . . 46 . \
+         1469 . 459 145 14 . 1245 246 . . 1468 458 . 1248 1248 12459 24 12459 14 1348 3458 1457 . 12478 1234 . \
+         1246 2469 3469 . . 12349 124 12348 . 12467 246 3468 348 13467 12347 . 2348 23478 2467 . 34689 . 3467 \
+         23479 247",
+    ];
 
     pub fn classic9() -> Geometry<2> {
         Geometry::new(&Board::standard(9).unwrap())

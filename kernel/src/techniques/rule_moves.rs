@@ -178,6 +178,57 @@ pub fn rule_pairs<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mu
     }
 }
 
+/// RUL: the candidates a rule and a house it crosses lose read together (every filling of the
+/// rule's cells and of the house's open cells at once), beyond what the rule read alone and the
+/// house read alone give. The fillings read are bounded as for two rules (`FILLINGS_READ`): a
+/// house with many open cells and wide candidates is not read.
+pub fn rule_with_house<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec<Move>) {
+    let Some(rt) = cx.rules else { return };
+    let geo = cx.geo;
+    let open = st.open_cells(geo);
+    let base = masks_of(geo, st, rt.solver.root_masks());
+    for (i, (_, scope)) in rt.rules.iter().enumerate() {
+        let Some(scope) = scope else { continue };
+        let mut alone = base.clone();
+        if !narrow_alone(rt, i, &mut alone) {
+            continue;
+        }
+        for (h, house) in geo.houses.iter().enumerate() {
+            let house_open: Vec<usize> = house.and(&open).iter().collect();
+            let inside = scope.iter().filter(|&&c| house_open.contains(&c)).count();
+            // The house adds cells the rule does not read, and the rule has open cells in it.
+            if inside == 0 || house_open.len() == inside {
+                continue;
+            }
+            let mut by_house = alone.clone();
+            if rt.solver.narrow_over(&[], &house_open, &mut by_house, FILLINGS_READ).is_none() {
+                continue;
+            }
+            let mut together = by_house.clone();
+            if rt.solver.narrow_over(&[i], &house_open, &mut together, FILLINGS_READ).is_none() {
+                continue;
+            }
+            let gone: Vec<Candidate> = removed(geo, st, &together)
+                .into_iter()
+                .filter(|c| by_house[c.cell] >> (c.digit - 1) & 1 == 1)
+                .collect();
+            if gone.is_empty() {
+                continue;
+            }
+            let digits = digits_of(&gone);
+            out.push(Move {
+                tech: code::RUL,
+                cost: structural_cost(geo, digits, 2, scope.iter().chain(&house_open).copied(), 0),
+                placements: Vec::new(),
+                eliminations: gone,
+                houses: vec![h],
+                digits,
+                pattern: Pattern::Cells(scope.clone()),
+            });
+        }
+    }
+}
+
 /// Narrows `masks` by rule `i` read alone: its propagators, then its fillings with its cells
 /// that share a house kept apart (a person reads a cage or a line that way), where they are few
 /// enough to read. False when the rule cannot hold.

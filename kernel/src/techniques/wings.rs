@@ -370,7 +370,7 @@ pub fn fireworks<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut
 
 #[cfg(test)]
 mod tests {
-    use crate::techniques::test_positions::{classic9 as geo, from_candidates};
+    use crate::techniques::test_positions::{CARD208_STEP9, classic9 as geo, from_candidates};
     use crate::techniques::{Finder, SearchContext, cap_moves};
 
     /// Positions from reference routes (full notes): placed digits, then every cell's candidates
@@ -396,13 +396,6 @@ mod tests {
         "..12548..4596783122..913.5492.567...1.64892.55..132....9.725.8.8.23915..715846923",
         "36 367 . . . . . 679 679 . . . . . . . . . . 68 78 . . . 67 . . . . 348 . . . 14 34 18 . 37 . . . . . 37 \
          . . 48 478 . . . 467 469 689 36 . 34 . . . 146 . 16 . 46 . . . . . 467 67 . . . . . . . . .",
-    ];
-    const CARD208_STEP9: [&str; 2] = [
-        "61.8.2..9...3.6.........2567.8.2...3..37..9.........6..5...78...9......5...5.1...",
-        ". . 457 . 457 . 347 347 . 2459 247 24579 . 4579 . 147 1478 1478 3489 3478 479 149 1479 49 . . . . 46 . \
-         1469 . 459 145 14 . 1245 246 . . 1468 458 . 1248 1248 12459 24 12459 14 1348 3458 1457 . 12478 1234 . \
-         1246 2469 3469 . . 12349 124 12348 . 12467 246 3468 348 13467 12347 . 2348 23478 2467 . 34689 . 3467 \
-         23479 247",
     ];
     /// No wing of any kind here (the reference lists none).
     const CARD119_STEP25: [&str; 2] = [
