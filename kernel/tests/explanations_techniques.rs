@@ -14,6 +14,9 @@ use std::sync::OnceLock;
 
 mod common;
 use common::result_of;
+#[path = "common/cell_names.rs"]
+mod cell_names;
+use cell_names::cell_names;
 
 const FIXTURE: &str = include_str!("../../data/fixtures/reference-cards-7band.jsonl");
 const VARIANTS: &str = include_str!("../../data/fixtures/rc1-generated-variants.jsonl");
@@ -75,31 +78,6 @@ fn result_cells(step: &Value) -> Vec<String> {
         cells.push(e.as_str().unwrap().split('#').next().unwrap().to_string());
     }
     cells
-}
-
-/// The cell names ("r4c5") in a text, in order.
-fn cell_names(text: &str) -> Vec<String> {
-    let b = text.as_bytes();
-    let mut out = Vec::new();
-    let digits = |mut i: usize| {
-        let start = i;
-        while i < b.len() && b[i].is_ascii_digit() {
-            i += 1;
-        }
-        (i > start).then_some(i)
-    };
-    for i in 0..b.len() {
-        if b[i] == b'r'
-            && (i == 0 || !b[i - 1].is_ascii_alphanumeric())
-            && let Some(j) = digits(i + 1)
-            && j < b.len()
-            && b[j] == b'c'
-            && let Some(k) = digits(j + 1)
-        {
-            out.push(text[i..k].to_string());
-        }
-    }
-    out
 }
 
 /// A step of `code` on the routes: its notation names the pattern (`marks`: words it must hold,

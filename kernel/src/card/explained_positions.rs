@@ -16,30 +16,10 @@ use crate::techniques::test_positions::{
     AACE, AICE, APEE, CARD208_STEP9, NLPE, QUIET, SDCE, classic9, from_candidates, from_grid,
 };
 use crate::techniques::{Finder, SearchContext, State, Tech, aic, als, cases, chains, code, forcing, wings};
-
-/// The cell names ("r4c5") in a text, in order.
-fn cell_names(text: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let b = text.as_bytes();
-    let number = |mut i: usize| {
-        let start = i;
-        while i < b.len() && b[i].is_ascii_digit() {
-            i += 1;
-        }
-        (i > start).then_some(i)
-    };
-    for i in 0..b.len() {
-        if b[i] == b'r'
-            && (i == 0 || !b[i - 1].is_ascii_alphanumeric())
-            && let Some(j) = number(i + 1)
-            && b.get(j) == Some(&b'c')
-            && let Some(k) = number(j + 1)
-        {
-            out.push(text[i..k].to_string());
-        }
-    }
-    out
-}
+// One reader of cell names for these tests and the explanation tests of kernel/tests.
+#[path = "../../tests/common/cell_names.rs"]
+mod cell_names;
+use cell_names::cell_names;
 
 /// The cheapest move of `tech` that `find` makes on the first of `grids` (candidate grids) where
 /// it makes one, explained as the route's step would be.

@@ -154,28 +154,40 @@ pub fn rule_pairs<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mu
         if rt.solver.narrow_together(&[i, j], &mut together, FILLINGS_READ).is_none() {
             continue;
         }
-        // Only what the pair adds: the rest is each rule's own move.
-        let gone: Vec<Candidate> = removed(geo, st, &together)
-            .into_iter()
-            .filter(|c| alone[c.cell] >> (c.digit - 1) & 1 == 1)
-            .collect();
-        if gone.is_empty() {
-            continue;
-        }
-        let digits = digits_of(&gone);
         let mut cells: Vec<usize> = rt.rules[i].1.iter().chain(&rt.rules[j].1).flatten().copied().collect();
         cells.sort_unstable();
         cells.dedup();
-        out.push(Move {
-            tech: code::RUL,
-            cost: structural_cost(geo, digits, 2, cells.iter().copied(), 0),
-            placements: Vec::new(),
-            eliminations: gone,
-            houses: Vec::new(),
-            digits,
-            pattern: Pattern::Cells(cells),
-        });
+        // Only what the pair adds: the rest is each rule's own move.
+        out.extend(read_together(geo, st, &together, &alone, &cells, Vec::new(), cells.clone()));
     }
+}
+
+/// The RUL move of what reading together left in `together` and reading apart left in `apart`
+/// (None when together adds nothing), priced over `cost_cells`.
+fn read_together<const W: usize>(
+    geo: &Geometry<W>,
+    st: &State<W>,
+    together: &[u32],
+    apart: &[u32],
+    cost_cells: &[usize],
+    houses: Vec<usize>,
+    cells: Vec<usize>,
+) -> Option<Move> {
+    let gone: Vec<Candidate> =
+        removed(geo, st, together).into_iter().filter(|c| apart[c.cell] >> (c.digit - 1) & 1 == 1).collect();
+    if gone.is_empty() {
+        return None;
+    }
+    let digits = digits_of(&gone);
+    Some(Move {
+        tech: code::RUL,
+        cost: structural_cost(geo, digits, 2, cost_cells.iter().copied(), 0),
+        placements: Vec::new(),
+        eliminations: gone,
+        houses,
+        digits,
+        pattern: Pattern::Cells(cells),
+    })
 }
 
 /// RUL: the candidates a rule and a house it crosses lose read together (every filling of the
@@ -208,23 +220,8 @@ pub fn rule_with_house<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out
             if rt.solver.narrow_over(&[i], &house_open, &mut together, FILLINGS_READ).is_none() {
                 continue;
             }
-            let gone: Vec<Candidate> = removed(geo, st, &together)
-                .into_iter()
-                .filter(|c| by_house[c.cell] >> (c.digit - 1) & 1 == 1)
-                .collect();
-            if gone.is_empty() {
-                continue;
-            }
-            let digits = digits_of(&gone);
-            out.push(Move {
-                tech: code::RUL,
-                cost: structural_cost(geo, digits, 2, scope.iter().chain(&house_open).copied(), 0),
-                placements: Vec::new(),
-                eliminations: gone,
-                houses: vec![h],
-                digits,
-                pattern: Pattern::Cells(scope.clone()),
-            });
+            let cost_cells: Vec<usize> = scope.iter().chain(&house_open).copied().collect();
+            out.extend(read_together(geo, st, &together, &by_house, &cost_cells, vec![h], scope.clone()));
         }
     }
 }
