@@ -199,28 +199,29 @@ pub fn rule_with_house<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out
     let geo = cx.geo;
     let open = st.open_cells(geo);
     let base = masks_of(geo, st, rt.solver.root_masks());
+    // Each house's open cells, read once for every rule.
+    let houses_open: Vec<Vec<usize>> = geo.houses.iter().map(|h| h.and(&open).iter().collect()).collect();
     for (i, (_, scope)) in rt.rules.iter().enumerate() {
         let Some(scope) = scope else { continue };
         let mut alone = base.clone();
         if !narrow_alone(rt, i, &mut alone) {
             continue;
         }
-        for (h, house) in geo.houses.iter().enumerate() {
-            let house_open: Vec<usize> = house.and(&open).iter().collect();
+        for (h, house_open) in houses_open.iter().enumerate() {
             let inside = scope.iter().filter(|&&c| house_open.contains(&c)).count();
             // The house adds cells the rule does not read, and the rule has open cells in it.
             if inside == 0 || house_open.len() == inside {
                 continue;
             }
             let mut by_house = alone.clone();
-            if rt.solver.narrow_over(&[], &house_open, &mut by_house, FILLINGS_READ).is_none() {
+            if rt.solver.narrow_over(&[], house_open, &mut by_house, FILLINGS_READ).is_none() {
                 continue;
             }
             let mut together = by_house.clone();
-            if rt.solver.narrow_over(&[i], &house_open, &mut together, FILLINGS_READ).is_none() {
+            if rt.solver.narrow_over(&[i], house_open, &mut together, FILLINGS_READ).is_none() {
                 continue;
             }
-            let cost_cells: Vec<usize> = scope.iter().chain(&house_open).copied().collect();
+            let cost_cells: Vec<usize> = scope.iter().chain(house_open).copied().collect();
             out.extend(read_together(geo, st, &together, &by_house, &cost_cells, vec![h], scope.clone()));
         }
     }
