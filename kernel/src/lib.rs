@@ -396,6 +396,11 @@ pub(crate) fn unique_solution_until(
     }
 }
 
+/// True when a card with these fields runs the publishing checks.
+fn wants_checks(fields: &[Field]) -> bool {
+    fields.iter().any(|f| matches!(f, Field::Issues | Field::Reject | Field::Warning))
+}
+
 /// True when a card with these fields needs difficulty or time (the publishing checks read them).
 fn wants_model(fields: &[Field]) -> bool {
     fields.iter().any(|f| {
@@ -483,11 +488,18 @@ pub fn rate(p: &Puzzle, opts: &RateOptions) -> Result<Card, Error> {
             // SE's own way through the puzzle (null but for classic 9x9, or when the limit cut it).
             let se = opts.fields.contains(&Field::Se).then(|| card::se::rate((geo, &board), &start, houses_only, budget));
             let cut = model_cut || (se == Some(None) && budget.passed());
-            (c, numbers, cut, se)
+            // The rule checks read which rules each step of the route reads.
+            let rules_read = match p.document.as_deref() {
+                Some(doc) if wants_checks(&opts.fields) && card::rule_checks::has_families(doc) => {
+                    Some(card::rule_checks::rules_read(geo, &board, doc, rules.as_ref(), &start, &c.route.steps))
+                }
+                _ => None,
+            };
+            (c, numbers, cut, se, rules_read)
         })
     });
     match result {
-        Ok((c, numbers, model_cut, se)) => {
+        Ok((c, numbers, model_cut, se, rules_read)) => {
             let run = card::Run {
                 completed: opts.max_seconds.map(|_| c.completed && !model_cut),
                 elapsed: started.elapsed().as_secs_f64(),
@@ -499,6 +511,10 @@ pub fn rate(p: &Puzzle, opts: &RateOptions) -> Result<Card, Error> {
             }
             card.se = se;
             let techniques: Vec<techniques::Tech> = c.listed.iter().map(|l| l.tech).collect();
+            let families = match (p.document.as_deref(), &rules_read) {
+                (Some(doc), Some(read)) => card::rule_checks::family_uses(doc, read, budget.deadline()),
+                _ => Vec::new(),
+            };
             let facts = card::issues::Facts {
                 band: c.band,
                 numbers: numbers.as_ref(),
@@ -506,6 +522,7 @@ pub fn rate(p: &Puzzle, opts: &RateOptions) -> Result<Card, Error> {
                 givens: p.givens.iter().filter(|&&v| v != 0).count(),
                 cells: p.board.cell_count(),
                 classic9: houses_only && p.board.is_classic9(),
+                families: &families,
             };
             card::check_publishing(&mut card, &facts, &opts.quality, &opts.fields);
             card::describe_puzzle(&mut card, p, &opts.fields);

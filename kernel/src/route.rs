@@ -46,6 +46,8 @@ pub struct Step {
     pub placements: Vec<Candidate>,
     pub eliminations: Vec<Candidate>,
     pub houses: Vec<usize>,
+    /// The rules beyond houses the step reads (indices into the document's rules).
+    pub rules: Vec<usize>,
     pub digits: u32,
     /// The pattern the move carried: `Pattern::Unbuilt` on a route, whose searches do not build
     /// it (the notation finds it again).
@@ -59,6 +61,7 @@ impl From<Move> for Step {
             placements: m.placements,
             eliminations: m.eliminations,
             houses: m.houses,
+            rules: m.rules,
             digits: m.digits,
             pattern: m.pattern,
         }

@@ -2,6 +2,7 @@
 //! and the quality object that adjusts them. The checks read what the card already knows (band,
 //! difficulty, time, the technique list, the givens); none of them changes the grade.
 
+use super::rule_checks::FamilyUse;
 use crate::model::Numbers;
 use crate::techniques::{Tech, band_name, code};
 use serde::Serialize;
@@ -200,6 +201,9 @@ pub struct Facts<'a> {
     pub cells: usize,
     /// A classic 9x9 (houses only): the boards the `unusual` ranges were measured on.
     pub classic9: bool,
+    /// The rule families beyond the houses and their use (empty for a puzzle without them, or
+    /// when no check was asked for).
+    pub families: &'a [FamilyUse],
 }
 
 /// Techniques that assume the puzzle has one solution.
@@ -208,17 +212,18 @@ const UNIQUENESS: [Tech; 3] = [code::URC, code::BUG, code::GSY];
 const TRIAL: [Tech; 9] =
     [code::STR, code::EWY, code::WIF, code::FCH, code::FNT, code::NFC, code::NIS, code::POM, code::TRL];
 
-/// The publishing issues of a card, in the spec's order of checks. The rule checks
-/// (decorative, barely_used, redundant) look at rule families other than houses, which this build
-/// does not grade: they find nothing on the puzzles it rates.
+/// The publishing issues of a card, in the spec's order of checks.
 pub fn issues(facts: &Facts, quality: &Quality) -> Vec<Issue> {
     let mut out = Vec::new();
-    let mut report = |c: Check, severity: Severity, text: String| {
+    let mut report_on = |c: Check, severity: Severity, text: String, family: Option<&FamilyUse>| {
         let severity = quality.severity(c, severity);
         if severity != Severity::Off {
-            out.push(Issue { code: c.code(), severity: severity.name(), text, rules: None, ids: None });
+            let rules = family.map(|f| f.rules.clone());
+            let ids = family.map(|f| f.ids.clone()).filter(|ids| !ids.is_empty());
+            out.push(Issue { code: c.code(), severity: severity.name(), text, rules, ids });
         }
     };
+    let mut report = |c: Check, severity: Severity, text: String| report_on(c, severity, text, None);
     let band = facts.band;
     let n = facts.numbers;
     if let (Some(b), Some(n)) = (band, n)
@@ -236,6 +241,8 @@ pub fn issues(facts: &Facts, quality: &Quality) -> Vec<Issue> {
             ),
         );
     }
+    rule_checks(facts.families, quality, &mut report_on);
+    let mut report = |c: Check, severity: Severity, text: String| report_on(c, severity, text, None);
     let share = facts.givens as f64 / facts.cells.max(1) as f64;
     if share > quality.limit(Check::Trivial) {
         report(
@@ -300,6 +307,41 @@ pub fn issues(facts: &Facts, quality: &Quality) -> Vec<Issue> {
         }
     }
     out
+}
+
+/// The three checks on rule families, each over every family in turn (the spec's order of
+/// checks): a family neither needed for uniqueness nor read by any step is decorative; one the
+/// puzzle is unique without but the solve reads is redundant; any other read in fewer than the
+/// limit's steps is barely used (a reject when no step reads it). A family whose necessity the
+/// time limit left undecided counts as needed.
+fn rule_checks(
+    families: &[FamilyUse],
+    quality: &Quality,
+    report: &mut impl FnMut(Check, Severity, String, Option<&FamilyUse>),
+) {
+    let named = |f: &FamilyUse| {
+        let list: Vec<String> = f.rules.iter().map(usize::to_string).collect();
+        format!("{} (rule{} {})", f.name, if f.rules.len() == 1 { "" } else { "s" }, list.join(", "))
+    };
+    let steps = |n: usize| format!("{n} step{}", if n == 1 { "" } else { "s" });
+    for f in families.iter().filter(|f| f.needed == Some(false) && f.steps == 0) {
+        let text = format!("{}: not needed for uniqueness and used in no step of the solve", named(f));
+        report(Check::Decorative, Check::Decorative.severity(), text, Some(f));
+    }
+    let limit = quality.limit(Check::BarelyUsed);
+    for f in families.iter().filter(|f| f.needed != Some(false) && (f.steps as f64) < limit) {
+        let severity = if f.steps == 0 { Severity::Reject } else { Severity::Warning };
+        let text = format!("{}: used in only {} of the solve (limit {limit})", named(f), steps(f.steps));
+        report(Check::BarelyUsed, severity, text, Some(f));
+    }
+    for f in families.iter().filter(|f| f.needed == Some(false) && f.steps > 0) {
+        let text = format!(
+            "{}: used in {} of the solve, but the puzzle is unique without it",
+            named(f),
+            steps(f.steps)
+        );
+        report(Check::Redundant, Check::Redundant.severity(), text, Some(f));
+    }
 }
 
 /// Per band index: the middle 80% of difficulty over published classic 9x9 puzzles (low: none
@@ -372,5 +414,48 @@ mod tests {
         ] {
             assert!(Quality::from_json(&bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn each_family_gets_the_one_rule_check_its_use_and_necessity_call_for() {
+        let family = |name: &str, steps: usize, needed: Option<bool>| FamilyUse {
+            name: name.into(),
+            rules: vec![1, 2],
+            ids: vec!["a".into()],
+            steps,
+            needed,
+        };
+        let families = [
+            family("never read, not needed", 0, Some(false)),
+            family("read, not needed", 5, Some(false)),
+            family("never read, needed", 0, Some(true)),
+            family("read twice, undecided", 2, None),
+            family("read enough", 3, Some(true)),
+        ];
+        let facts = Facts {
+            band: None,
+            numbers: None,
+            techniques: &[],
+            givens: 20,
+            cells: 81,
+            classic9: false,
+            families: &families,
+        };
+        let found: Vec<(&str, &str, String)> = issues(&facts, &Quality::default())
+            .into_iter()
+            .map(|i| (i.code, i.severity, i.text.split(':').next().unwrap().to_string()))
+            .collect();
+        let named = |n: &str| format!("{n} (rules 1, 2)");
+        assert_eq!(
+            found,
+            [
+                ("decorative", "reject", named("never read, not needed")),
+                ("barely_used", "reject", named("never read, needed")),
+                ("barely_used", "warning", named("read twice, undecided")),
+                ("redundant", "warning", named("read, not needed")),
+            ]
+        );
+        let all = issues(&facts, &Quality::default());
+        assert!(all.iter().all(|i| i.rules == Some(vec![1, 2]) && i.ids == Some(vec!["a".to_string()])));
     }
 }

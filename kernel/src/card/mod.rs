@@ -6,6 +6,7 @@ mod derived;
 mod explained_positions;
 pub mod issues;
 pub mod notation;
+pub mod rule_checks;
 pub mod se;
 mod se_chains;
 mod se_exclusion;

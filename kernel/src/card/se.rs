@@ -289,6 +289,7 @@ fn forcing_chain<const W: usize>(
         Mode::Dynamic => code::FNT,
     };
     let mv = Move {
+        rules: Vec::new(),
         tech,
         placements: found.placement.into_iter().collect(),
         digits: found.placement.iter().chain(&found.eliminations).fold(0, |m, c| m | 1 << (c.digit - 1)),

@@ -107,6 +107,7 @@ fn exclusion(grid: &Grid, cells: &mut [usize], common: u128) -> Option<Move> {
     }
     let digits = eliminations.iter().fold(0, |m, c| m | 1 << (c.digit - 1));
     Some(Move {
+        rules: Vec::new(),
         tech: code::APE,
         placements: Vec::new(),
         eliminations,

@@ -119,6 +119,7 @@ fn check(grid: &Grid, pair: u16, path: &[usize]) -> Option<Move> {
         return None;
     }
     let mv = Move {
+        rules: Vec::new(),
         tech: code::URC,
         placements: Vec::new(),
         eliminations,

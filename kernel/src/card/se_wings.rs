@@ -74,6 +74,7 @@ fn check(grid: &Grid, cells: &[usize], union: u16) -> Option<Move> {
         return None;
     }
     Some(Move {
+        rules: Vec::new(),
         tech: code::WXZ,
         placements: Vec::new(),
         eliminations,

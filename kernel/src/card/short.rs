@@ -203,6 +203,7 @@ mod tests {
             placements: placements.iter().map(c).collect(),
             eliminations: eliminations.iter().map(c).collect(),
             houses: houses.to_vec(),
+            rules: Vec::new(),
             digits,
             pattern: Default::default(),
         }

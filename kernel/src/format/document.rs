@@ -262,6 +262,8 @@ impl RuleKind {
 pub struct Rule {
     pub index: usize,
     pub kind: RuleKind,
+    /// Its `id` as written (ignored by solving; the publishing checks name rules by it).
+    pub id: Option<String>,
 }
 
 impl Rule {

@@ -300,7 +300,8 @@ pub fn from_json(v: &Json) -> Result<Document, FormatError> {
     };
     let mut rules = Vec::with_capacity(ra.len());
     for (i, r) in ra.iter().enumerate() {
-        rules.push(Rule { index: i, kind: ctx.rule(i, r)? });
+        let id = r.get("id").and_then(Json::as_str).map(str::to_string);
+        rules.push(Rule { index: i, kind: ctx.rule(i, r)?, id });
     }
     // Areas given as an origin must name a grid of the file.
     let origins: Vec<Pos> = rules

@@ -1971,7 +1971,7 @@ pub(crate) fn with_implied_houses(doc: &Document) -> Option<Document> {
         None => RuleKind::Grid { origin },
     };
     let mut out = doc.clone();
-    out.rules.insert(0, Rule { index: 0, kind });
+    out.rules.insert(0, Rule { index: 0, kind, id: None });
     Some(out)
 }
 

@@ -42,6 +42,7 @@ fn notes_singles<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut
     for cell in ones.and_not(&twos).iter() {
         let d = st.cell_mask(geo, cell).trailing_zeros();
         out.push(Move {
+            rules: Vec::new(),
             tech: code::NSI,
             placements: vec![Candidate { cell, digit: d as u8 + 1 }],
             eliminations: Vec::new(),
@@ -62,6 +63,7 @@ fn notes_singles<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut
                 }
                 seen.push((cell, d));
                 out.push(Move {
+                    rules: Vec::new(),
                     tech: code::HSI,
                     placements: vec![Candidate { cell, digit: d as u8 + 1 }],
                     eliminations: Vec::new(),

@@ -202,6 +202,8 @@ pub fn satisfied(kind: &RuleKind, digits: &Digits) -> bool {
 
 /// One rule compiled for the search.
 pub struct CompiledRule {
+    /// Its index in the document's rules.
+    pub index: usize,
     pub rule: RuleKind,
     pub family: &'static dyn Family,
     pub scope: Option<Vec<usize>>,
@@ -225,6 +227,7 @@ pub fn compile(doc: &Document, layout: &Layout) -> Result<(Vec<CompiledRule>, Ve
             f.compile(&r.kind, layout).map_err(|e| format!("rule {} ({}): {e}", r.index + 1, r.family()))?,
         );
         rules.push(CompiledRule {
+            index: r.index,
             rule: r.kind.clone(),
             family: f,
             scope: f.scope(&r.kind, layout),

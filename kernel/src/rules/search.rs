@@ -108,6 +108,16 @@ impl RuleSolver {
         self.rules.iter().map(|r| (r.family.technique(&r.rule), r.scope.as_deref())).collect()
     }
 
+    /// The index in the document's rules of compiled rule `i`.
+    pub fn document_index(&self, i: usize) -> usize {
+        self.rules[i].index
+    }
+
+    /// The document indices of every compiled rule, in order.
+    pub fn document_indices(&self) -> Vec<usize> {
+        self.rules.iter().map(|r| r.index).collect()
+    }
+
     /// Each cell's digits before the givens (all of them, or its given candidates).
     pub fn root_masks(&self) -> &[u32] {
         &self.root

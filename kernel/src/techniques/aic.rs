@@ -733,6 +733,7 @@ pub(super) fn search_net<const W: usize>(
                 let cost =
                     chain_price(geo, &cells, digits, ch.house_links() + (h != IN_CELL) as usize, links + 1);
                 loop_moves.push(Move {
+                    rules: Vec::new(),
                     tech: code::NLP,
                     placements: Vec::new(),
                     eliminations: all,
@@ -756,6 +757,7 @@ pub(super) fn search_net<const W: usize>(
         keep(
             &mut best,
             Move {
+                rules: Vec::new(),
                 tech: if kind == Kind::WithAls { code::AAC } else { code::AIC },
                 placements: Vec::new(),
                 eliminations: elims,

@@ -154,6 +154,7 @@ impl<'a, const W: usize> Ctx<'a, W> {
         elims.dedup();
         let cost = chain_price(self.geo, cells, digits, houses.len(), links);
         Move {
+            rules: Vec::new(),
             tech,
             placements: Vec::new(),
             eliminations: elims,
@@ -340,6 +341,7 @@ pub fn als_xy_wing<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &m
                         keep(
                             &mut best,
                             Move {
+                                rules: Vec::new(),
                                 pattern: als,
                                 ..cx.mv(code::AXY, elims, houses.clone(), &pattern, digits, 2)
                             },
@@ -556,6 +558,7 @@ pub fn sue_de_coq<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mu
                         elims.sort();
                         elims.dedup();
                         let mv = Move {
+                            rules: Vec::new(),
                             tech: code::SDC,
                             placements: Vec::new(),
                             eliminations: elims,
@@ -640,6 +643,7 @@ pub fn aligned_pair_exclusion<const W: usize>(cx: &SearchContext<W>, st: &State<
                 geo.cell_houses[a].iter().copied().filter(|&h| geo.houses[h].contains(b)).collect();
             let digits = ma | mb | used;
             let mv = Move {
+                rules: Vec::new(),
                 tech: code::APE,
                 placements: Vec::new(),
                 eliminations: elims,

@@ -441,7 +441,16 @@ fn case_move(
     digits: u32,
     cost: u32,
 ) -> Move {
-    Move { tech, placements, eliminations, houses, digits, cost, pattern: Pattern::Unbuilt }
+    Move {
+        tech,
+        placements,
+        eliminations,
+        houses,
+        rules: Vec::new(),
+        digits,
+        cost,
+        pattern: Pattern::Unbuilt,
+    }
 }
 
 /// Every candidate of `st` assumed and followed `rounds` rounds of `logic`, in board order

@@ -557,6 +557,7 @@ fn x_chain_within<const W: usize>(
                     keep_best(
                         &mut own,
                         Move {
+                            rules: Vec::new(),
                             tech,
                             placements: Vec::new(),
                             eliminations: elim_list(&elims, d),
@@ -672,6 +673,7 @@ pub fn empty_rectangle<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out
             keep_best(
                 &mut found,
                 Move {
+                    rules: Vec::new(),
                     tech: code::ERE,
                     placements: Vec::new(),
                     eliminations: vec![Candidate { cell: x, digit: d as u8 + 1 }],
@@ -886,6 +888,7 @@ fn head_chain_search<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: 
             keep_per_placement(
                 found,
                 Move {
+                    rules: Vec::new(),
                     tech,
                     placements: vec![Candidate { cell, digit: d as u8 + 1 }],
                     eliminations: Vec::new(),
@@ -1082,6 +1085,7 @@ fn xy_chain_within<const W: usize>(
                         keep_best(
                             &mut found,
                             Move {
+                                rules: Vec::new(),
                                 tech: code::XYC,
                                 placements: Vec::new(),
                                 eliminations: elim_list(&elims, z),
@@ -1166,6 +1170,7 @@ pub fn remote_pairs<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &
             keep_best(
                 &mut found,
                 Move {
+                    rules: Vec::new(),
                     tech: code::RMP,
                     placements: Vec::new(),
                     eliminations: elims,
@@ -1262,6 +1267,7 @@ pub fn chute_remote_pairs<const W: usize>(cx: &SearchContext<W>, st: &State<W>, 
                 keep_best(
                     &mut found,
                     Move {
+                        rules: Vec::new(),
                         tech: code::CRP,
                         placements: Vec::new(),
                         eliminations: elims,

@@ -135,6 +135,7 @@ fn one_digit_move<const W: usize>(
 ) -> Move {
     let cost = one_digit_cost(geo, pattern);
     Move {
+        rules: Vec::new(),
         tech,
         placements: Vec::new(),
         eliminations: cleared.iter().map(|cell| Candidate { cell, digit: d as u8 + 1 }).collect(),
@@ -388,6 +389,7 @@ fn medusa_moves<const W: usize>(
         (0..nd).map(|d| planes[d].and_not(&cl.colours[0][d]).and_not(&cl.colours[1][d])).collect();
     let make = |elims: Vec<Candidate>| -> Move {
         Move {
+            rules: Vec::new(),
             tech: code::C3DM,
             placements: Vec::new(),
             eliminations: elims,

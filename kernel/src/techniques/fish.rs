@@ -209,6 +209,7 @@ fn search<const W: usize>(
                 let cost =
                     structural_cost(geo, 1 << d, houses.len(), body.iter(), 2 * n - 1 + fins.len() as usize);
                 let mv = Move {
+                    rules: Vec::new(),
                     tech,
                     placements: Vec::new(),
                     eliminations,

@@ -94,6 +94,7 @@ pub fn nested_forcing<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out:
             };
             if let Some(r) = nested {
                 out.push(Move {
+                    rules: Vec::new(),
                     tech: code::NFC,
                     placements: Vec::new(),
                     eliminations: vec![Candidate { cell, digit: d as u8 + 1 }],
@@ -124,6 +125,7 @@ pub fn nishio<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Ve
         for cell in plane.and(&open).iter() {
             if let Some(rounds) = digit_breaks(geo, plane, fixed0, cell) {
                 out.push(Move {
+                    rules: Vec::new(),
                     tech: code::NIS,
                     placements: Vec::new(),
                     eliminations: vec![Candidate { cell, digit: d as u8 + 1 }],
@@ -210,6 +212,7 @@ pub fn pattern_overlay<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out
             continue;
         }
         out.push(Move {
+            rules: Vec::new(),
             tech: code::POM,
             placements: Vec::new(),
             eliminations: gone.iter().map(|cell| Candidate { cell, digit: d as u8 + 1 }).collect(),
@@ -299,6 +302,8 @@ pub fn trial<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec
                 };
             if refuted {
                 out.push(Move {
+                    // The refutation searched under every rule.
+                    rules: cx.rules.map(|rt| rt.solver.document_indices()).unwrap_or_default(),
                     tech: code::TRL,
                     placements: Vec::new(),
                     eliminations: vec![Candidate { cell, digit: d as u8 + 1 }],

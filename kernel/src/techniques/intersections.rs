@@ -28,6 +28,7 @@ fn locks<const W: usize>(geo: &Geometry<W>, st: &State<W>) -> Vec<Move> {
                 continue;
             }
             out.push(Move {
+                rules: Vec::new(),
                 tech: code::PPR,
                 placements: Vec::new(),
                 eliminations: cleared.iter().map(|cell| Candidate { cell, digit: d as u8 + 1 }).collect(),
@@ -79,6 +80,7 @@ fn placements_through_locks<const W: usize>(geo: &Geometry<W>, st: &State<W>, pl
         let mut houses: Vec<usize> = used.iter().flat_map(|l| l.houses.iter().copied()).collect();
         houses.extend(house);
         placements.push(Move {
+            rules: Vec::new(),
             tech: code::PPR,
             placements: vec![Candidate { cell, digit: d as u8 + 1 }],
             eliminations: Vec::new(),

@@ -101,6 +101,9 @@ pub struct Move {
     pub eliminations: Vec<Candidate>,
     /// Houses the move reads, in the order its notation names them.
     pub houses: Vec<usize>,
+    /// The rules beyond houses the move reads (indices into the document's rules): empty for
+    /// the techniques on houses alone.
+    pub rules: Vec<usize>,
     /// Digits the move is about (bit d-1 for digit d).
     pub digits: u32,
     /// Tie-break among moves of one technique: lower is found first by a person.

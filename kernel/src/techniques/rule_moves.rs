@@ -49,6 +49,21 @@ impl RuleTechniques {
         }
         removed(geo, st, &masks)
     }
+
+    /// The rules on one cell (marks): each one's cell, the digits it rules out there, and its
+    /// index in the document's rules.
+    pub fn marks(&self) -> Vec<(usize, u32, usize)> {
+        let root = self.solver.root_masks();
+        let mut out = Vec::new();
+        for (i, (_, scope)) in self.rules.iter().enumerate() {
+            let Some(&[cell]) = scope.as_deref() else { continue };
+            let mut masks = root.to_vec();
+            // A mark no digit of its cell satisfies rules out everything.
+            let _ = self.solver.narrow_by_rule(i, &mut masks);
+            out.push((cell, root[cell] & !masks[cell], self.solver.document_index(i)));
+        }
+        out
+    }
 }
 
 /// Each cell's candidates in `st`, within its root mask.
@@ -103,6 +118,7 @@ pub fn rule_readings<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: 
                 eliminations: Vec::new(),
                 cost: structural_cost(geo, 1 << d, houses.len() + 1, cells.iter().copied(), 0),
                 houses,
+                rules: vec![rt.solver.document_index(i)],
                 digits: 1 << d,
                 pattern: Pattern::Cells(cells),
             });
@@ -127,6 +143,7 @@ pub fn rule_eliminations<const W: usize>(cx: &SearchContext<W>, st: &State<W>, o
         let digits = digits_of(&gone);
         let cells = scope.clone().unwrap_or_else(|| gone.iter().map(|c| c.cell).collect());
         out.push(Move {
+            rules: vec![rt.solver.document_index(i)],
             tech: *tech,
             cost: structural_cost(geo, digits, 1, cells.iter().copied(), 0),
             placements: Vec::new(),
@@ -158,12 +175,13 @@ pub fn rule_pairs<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mu
         cells.sort_unstable();
         cells.dedup();
         // Only what the pair adds: the rest is each rule's own move.
-        out.extend(read_together(geo, st, &together, &alone, &cells, Vec::new(), cells.clone()));
+        let found = read_together(geo, st, &together, &alone, &cells, Vec::new(), cells.clone());
+        out.extend(found.map(|m| Move { rules: doc_rules(rt, &[i, j]), ..m }));
     }
 }
 
 /// The RUL move of what reading together left in `together` and reading apart left in `apart`
-/// (None when together adds nothing), priced over `cost_cells`.
+/// (None when together adds nothing), priced over `cost_cells`; the caller names its rules.
 fn read_together<const W: usize>(
     geo: &Geometry<W>,
     st: &State<W>,
@@ -180,6 +198,7 @@ fn read_together<const W: usize>(
     }
     let digits = digits_of(&gone);
     Some(Move {
+        rules: Vec::new(),
         tech: code::RUL,
         cost: structural_cost(geo, digits, 2, cost_cells.iter().copied(), 0),
         placements: Vec::new(),
@@ -222,9 +241,15 @@ pub fn rule_with_house<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out
                 continue;
             }
             let cost_cells: Vec<usize> = scope.iter().chain(house_open).copied().collect();
-            out.extend(read_together(geo, st, &together, &by_house, &cost_cells, vec![h], scope.clone()));
+            let found = read_together(geo, st, &together, &by_house, &cost_cells, vec![h], scope.clone());
+            out.extend(found.map(|m| Move { rules: doc_rules(rt, &[i]), ..m }));
         }
     }
+}
+
+/// The document indices of compiled rules `rules`.
+fn doc_rules(rt: &RuleTechniques, rules: &[usize]) -> Vec<usize> {
+    rules.iter().map(|&i| rt.solver.document_index(i)).collect()
 }
 
 /// Narrows `masks` by rule `i` read alone: its propagators, then its fillings with its cells

@@ -23,6 +23,7 @@ fn keep_cheapest(found: &mut Vec<Move>, out: &mut Vec<Move>) {
 
 fn placement(tech: Tech, cell: usize, digit: usize, house: Option<usize>, cost: u32) -> Move {
     Move {
+        rules: Vec::new(),
         tech,
         placements: vec![Candidate { cell, digit: digit as u8 + 1 }],
         eliminations: Vec::new(),

@@ -96,6 +96,7 @@ fn naked<const W: usize>(geo: &Geometry<W>, st: &State<W>, k: usize, limit: usiz
             if !eliminations.is_empty() {
                 eliminations.sort();
                 out.push(Move {
+                    rules: Vec::new(),
                     tech: naked_code(k),
                     placements: Vec::new(),
                     eliminations,
@@ -154,6 +155,7 @@ fn hidden<const W: usize>(geo: &Geometry<W>, st: &State<W>, k: usize, limit: usi
             if !eliminations.is_empty() {
                 eliminations.sort();
                 out.push(Move {
+                    rules: Vec::new(),
                     tech: hidden_code(k),
                     placements: Vec::new(),
                     eliminations,
@@ -204,6 +206,7 @@ fn subset_in_head_search<const W: usize>(geo: &Geometry<W>, st: &State<W>, out: 
             let mut houses = subset.houses.clone();
             houses.extend(house);
             out.push(Move {
+                rules: Vec::new(),
                 tech: code::MSI,
                 placements: vec![Candidate { cell, digit: d as u8 + 1 }],
                 eliminations: Vec::new(),

@@ -146,6 +146,7 @@ fn rectangle<const W: usize>(
         push_distinct(
             found,
             Move {
+                rules: Vec::new(),
                 tech: code::URC,
                 placements: Vec::new(),
                 eliminations,
@@ -293,6 +294,7 @@ pub fn bug_plus_one<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &
     }
     let houses = geo.cell_houses[cell].clone();
     out.push(Move {
+        rules: Vec::new(),
         tech: code::BUG,
         placements: vec![Candidate { cell, digit: x as u8 + 1 }],
         eliminations: Vec::new(),
@@ -367,6 +369,7 @@ pub fn bug_type_two<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &
         return;
     }
     out.push(Move {
+        rules: Vec::new(),
         tech: code::BUG,
         placements: Vec::new(),
         cost: structural_cost(geo, 1 << x, 0, extra_cells.iter().copied(), 0),

@@ -99,6 +99,7 @@ fn wing_move<const W: usize>(
     let houses: Vec<usize> =
         [shared_house(geo, pivot, p1), shared_house(geo, pivot, p2)].into_iter().flatten().collect();
     Move {
+        rules: Vec::new(),
         tech,
         placements: Vec::new(),
         eliminations: eliminations(targets, z),
@@ -277,6 +278,7 @@ impl<const W: usize> BentSearch<'_, W> {
             return;
         }
         let mv = Move {
+            rules: Vec::new(),
             tech: code::WXZ,
             placements: Vec::new(),
             eliminations: eliminations(&targets, d),
@@ -352,6 +354,7 @@ pub fn fireworks<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut
                     }
                     elims.sort();
                     let mv = Move {
+                        rules: Vec::new(),
                         tech: code::FIR,
                         placements: Vec::new(),
                         eliminations: elims,
