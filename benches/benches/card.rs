@@ -1,16 +1,18 @@
 //! The card: band and contains of everyday puzzles (classic-easy.txt) and of the hardest common
 //! set (classic-top1465.txt, Expert and Extreme routes), and the full default card (difficulty,
-//! time, band, contains) per puzzle of classic-easy.txt and classic-top1465.txt; puzzles parsed
-//! outside the loop.
+//! time, band, contains) per puzzle of classic-easy.txt and classic-top1465.txt and of the variant
+//! puzzles of data/samples/variants-9x9.jsonl, one benchmark per kind; puzzles parsed outside the
+//! loop.
 //!
 //! cargo bench -p pencilmark-benches --bench card
 //!
 //! Per-puzzle median and p99 (issue 5 asks for the median and p99 of top1465):
 //! cargo run --release -p pencilmark-benches --example route_times -- classic-top1465.txt 200
+//! cargo run --release -p pencilmark-benches --example route_times -- data/samples/variants-9x9.jsonl 192
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use pencilmark::{RateOptions, rate};
-use pencilmark_benches::load;
+use pencilmark_benches::{load, variants_by_kind};
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -70,5 +72,32 @@ fn default_card(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, card, card_top1465, default_card);
+/// The default card of the variant puzzles, one benchmark per kind cycling through its puzzles
+/// (the mean is that kind's per-card time); the rule solver is compiled inside the timed call,
+/// as every entry point does.
+fn variant_cards(c: &mut Criterion) {
+    let opts = RateOptions::default();
+    let mut g = c.benchmark_group("card/variants");
+    g.sample_size(10).warm_up_time(Duration::from_millis(200)).measurement_time(Duration::from_secs(2));
+    for (kind, docs) in variants_by_kind() {
+        let puzzles: Vec<_> = docs
+            .iter()
+            .map(|(_, d)| pencilmark::read(d).unwrap())
+            .filter(|p| rate(p, &opts).is_ok())
+            .collect();
+        if puzzles.is_empty() {
+            continue;
+        }
+        let mut i = 0;
+        g.bench_function(&kind, |b| {
+            b.iter(|| {
+                i = (i + 1) % puzzles.len();
+                rate(black_box(&puzzles[i]), &opts).is_ok()
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, card, card_top1465, default_card, variant_cards);
 criterion_main!(benches);

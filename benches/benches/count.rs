@@ -11,7 +11,7 @@ use pencilmark::CountOptions;
 use pencilmark::count::count_puzzle;
 use pencilmark::format::Puzzle;
 use pencilmark::solve::{Solver, classic9 as c9};
-use pencilmark_benches::{SETS, cells, generated, load};
+use pencilmark_benches::{SETS, cells, generated, load, variants_by_kind};
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -66,23 +66,13 @@ fn general(c: &mut Criterion) {
     }
 }
 
-/// The puzzles of data/samples/variants-9x9.jsonl (made by `examples/variant_set.rs`) grouped by
-/// kind in file order: (kind, [(seed, puzzle)]).
+/// The variant puzzles, read outside the timed loops: (kind, [(seed, puzzle)]).
 fn variant_puzzles() -> Vec<(String, Vec<(u64, Puzzle)>)> {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/samples/variants-9x9.jsonl");
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let mut kinds: Vec<(String, Vec<(u64, Puzzle)>)> = Vec::new();
-    for line in text.lines() {
-        let item: serde_json::Value = serde_json::from_str(line).expect("one JSON object a line");
-        let kind = item["kind"].as_str().expect("a kind").to_string();
-        let seed = item["seed"].as_u64().expect("a seed");
-        let puzzle = pencilmark::read(&item["document"].to_string()).expect("a puzzle the engine reads");
-        match kinds.last_mut() {
-            Some((k, list)) if *k == kind => list.push((seed, puzzle)),
-            _ => kinds.push((kind, vec![(seed, puzzle)])),
-        }
-    }
-    kinds
+    let read = |doc: &str| pencilmark::read(doc).expect("a puzzle the engine reads");
+    variants_by_kind()
+        .into_iter()
+        .map(|(kind, list)| (kind, list.iter().map(|(seed, doc)| (*seed, read(doc))).collect()))
+        .collect()
 }
 
 /// Count-to-2 of each variant puzzle on its own (per-puzzle times, so that a kind's median can be

@@ -6,6 +6,7 @@
 //! `--band-contains`: band and contains only (no difficulty and time). `--band-only`: the band
 //! alone. `--print-cards`: also print each card (default fields plus
 //! band_index and steps) as a JSON line, to check that a change leaves every card as it was.
+//! A `.jsonl` file is read as one `{"document": ...}` object a line (data/samples/variants-9x9.jsonl).
 
 use pencilmark::{RateOptions, rate_str};
 use pencilmark_benches::load;
@@ -39,7 +40,15 @@ fn main() {
     let mut bands: BTreeMap<String, usize> = BTreeMap::new();
     let mut codes: BTreeMap<String, usize> = BTreeMap::new();
     // A path to a file of one-line puzzles, or a file name in ../shared/data/puzzles.
-    let lines = match std::fs::read_to_string(file) {
+    let lines: Vec<String> = match std::fs::read_to_string(file) {
+        Ok(text) if file.ends_with(".jsonl") => text
+            .lines()
+            .map(|l| {
+                serde_json::from_str::<serde_json::Value>(l).expect("one JSON object a line")["document"]
+                    .to_string()
+            })
+            .take(count)
+            .collect(),
         Ok(text) => text.lines().filter(|l| l.len() >= 81).map(|l| l[..81].to_string()).take(count).collect(),
         Err(_) => load(file, count),
     };

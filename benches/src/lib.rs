@@ -20,6 +20,32 @@ pub const SETS: &[(&str, &str, usize)] = &[
     ("classic-no-solution.txt", "nosolution", 450),
 ];
 
+/// The variant puzzles of data/samples/variants-9x9.jsonl (made by `examples/variant_set.rs`,
+/// 6 of each of 32 kinds) in file order: (kind, seed, the document as JSON text).
+pub fn variant_documents() -> Vec<(String, u64, String)> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../data/samples/variants-9x9.jsonl");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    text.lines()
+        .map(|line| {
+            let item: serde_json::Value = serde_json::from_str(line).expect("one JSON object a line");
+            let kind = item["kind"].as_str().expect("a kind").to_string();
+            (kind, item["seed"].as_u64().expect("a seed"), item["document"].to_string())
+        })
+        .collect()
+}
+
+/// The variant puzzles grouped by kind in file order: (kind, [(seed, document text)]).
+pub fn variants_by_kind() -> Vec<(String, Vec<(u64, String)>)> {
+    let mut kinds: Vec<(String, Vec<(u64, String)>)> = Vec::new();
+    for (kind, seed, doc) in variant_documents() {
+        match kinds.last_mut() {
+            Some((k, list)) if *k == kind => list.push((seed, doc)),
+            _ => kinds.push((kind, vec![(seed, doc)])),
+        }
+    }
+    kinds
+}
+
 /// An evenly spaced sample of at most `max` puzzle lines of a file.
 pub fn load(file: &str, max: usize) -> Vec<String> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/puzzles").join(file);
