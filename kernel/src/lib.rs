@@ -396,11 +396,6 @@ pub(crate) fn unique_solution_until(
     }
 }
 
-/// True when a card with these fields runs the publishing checks.
-fn wants_checks(fields: &[Field]) -> bool {
-    fields.iter().any(|f| matches!(f, Field::Issues | Field::Reject | Field::Warning))
-}
-
 /// True when a card with these fields needs difficulty or time (the publishing checks read them).
 fn wants_model(fields: &[Field]) -> bool {
     fields.iter().any(|f| {
@@ -490,7 +485,7 @@ pub fn rate(p: &Puzzle, opts: &RateOptions) -> Result<Card, Error> {
             let cut = model_cut || (se == Some(None) && budget.passed());
             // The rule checks read which rules each step of the route reads.
             let rules_read = match p.document.as_deref() {
-                Some(doc) if wants_checks(&opts.fields) && card::rule_checks::has_families(doc) => {
+                Some(doc) if card::wants_checks(&opts.fields) && card::rule_checks::has_families(doc) => {
                     Some(card::rule_checks::rules_read(geo, &board, doc, rules.as_ref(), &start, &c.route.steps))
                 }
                 _ => None,

@@ -490,12 +490,20 @@ pub fn build(
     }
 }
 
+/// The fields that run the publishing checks.
+const CHECK_FIELDS: [Field; 3] = [Field::Issues, Field::Reject, Field::Warning];
+
+/// True when a card with these fields runs the publishing checks.
+pub fn wants_checks(fields: &[Field]) -> bool {
+    CHECK_FIELDS.iter().any(|f| fields.contains(f))
+}
+
 /// Adds the publishing checks the fields ask for (`issues`, `reject`, `warning`).
 pub fn check_publishing(card: &mut Card, facts: &issues::Facts, quality: &issues::Quality, fields: &[Field]) {
-    let wanted = [Field::Issues, Field::Reject, Field::Warning].map(|f| fields.contains(&f));
-    if !wanted.contains(&true) {
+    if !wants_checks(fields) {
         return;
     }
+    let wanted = CHECK_FIELDS.map(|f| fields.contains(&f));
     let found = issues::issues(facts, quality);
     let any = |severity: &str| found.iter().any(|i| i.severity == severity);
     card.reject = wanted[1].then(|| any("reject"));
