@@ -146,20 +146,13 @@ impl RuleSolver {
         !placed || r.family.satisfied(&r.rule, &Digits { layout: &self.layout, values: &values })
     }
 
-    /// Narrows `masks` to the digits some filling of the cells of `rules` uses, where a filling
-    /// keeps cells that share a house apart and satisfies every one of those rules: what a person
-    /// sees reading those rules together with the houses. None when the rules cannot hold, or when
-    /// the filling search passes `max_nodes` (the masks are then unchanged; a node bound, not a
-    /// clock, so that the same position always gives the same answer). Rules over the whole
-    /// board take no part.
-    pub fn narrow_together(&self, rules: &[usize], masks: &mut [u32], max_nodes: u32) -> Option<()> {
-        self.narrow_over(rules, &[], masks, max_nodes)
-    }
-
-    /// [`narrow_together`](Self::narrow_together) over the cells of `rules` and the `extra` cells
-    /// besides: with the open cells of a house as `extra`, each filling also fills that house
-    /// (its cells apart, so its missing digits each once), which reads the rules together with
-    /// the house.
+    /// Narrows `masks` to the digits some filling of the cells of `rules` and the `extra` cells
+    /// uses, where a filling keeps cells that share a house apart and satisfies every one of those
+    /// rules: what a person sees reading those rules together with the houses (with the open cells
+    /// of a house as `extra`, each filling also fills that house, its missing digits each once).
+    /// None when the rules cannot hold, or when the filling search passes `max_nodes` (the masks
+    /// are then unchanged; a node bound, not a clock, so that the same position always gives the
+    /// same answer). Rules over the whole board take no part. Reads and narrows those cells only.
     pub fn narrow_over(
         &self,
         rules: &[usize],

@@ -60,6 +60,10 @@ pub struct Memo {
     /// Data that several searches of one position read (the almost locked sets, say): kept for
     /// the last position each kind was built for, as the searches of a position run one by one.
     shared: RefCell<Shared>,
+    /// The rule layer's filling searches (`rule_moves`): a pure function of the rules read, the
+    /// cells and their candidates, keyed by all three; the result is the cells' narrowed
+    /// candidates (None when the rules cannot hold or the search passed its bound).
+    fillings: RefCell<HashMap<Vec<u32>, Option<Vec<u32>>>>,
 }
 
 impl Memo {
@@ -70,7 +74,27 @@ impl Memo {
     fn keep(&self, key: Key, moves: Vec<Move>) {
         self.entries.borrow_mut().insert(key, moves);
     }
+
+    /// The filling search's result kept under `key`, or the one `search` gives (then kept).
+    /// The entries are dropped once there are `FILLINGS_KEPT` of them, which bounds the memory
+    /// of a long rating; every entry is a pure function of its key, so results never depend on
+    /// what was kept.
+    pub fn fillings(&self, key: Vec<u32>, search: impl FnOnce() -> Option<Vec<u32>>) -> Option<Vec<u32>> {
+        if let Some(found) = self.fillings.borrow().get(&key) {
+            return found.clone();
+        }
+        let found = search();
+        let mut kept = self.fillings.borrow_mut();
+        if kept.len() >= FILLINGS_KEPT {
+            kept.clear();
+        }
+        kept.insert(key, found.clone());
+        found
+    }
 }
+
+/// At most this many filling searches are kept (a few tens of megabytes at most).
+const FILLINGS_KEPT: usize = 100_000;
 
 impl<const W: usize> SearchContext<'_, W> {
     /// The memo, when moves may be kept: not while a step is explained (patterns are built only

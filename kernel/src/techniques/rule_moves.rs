@@ -133,7 +133,7 @@ pub fn rule_eliminations<const W: usize>(cx: &SearchContext<W>, st: &State<W>, o
     let base = masks_of(geo, st, rt.solver.root_masks());
     for (i, (tech, scope)) in rt.rules.iter().enumerate() {
         let mut masks = base.clone();
-        if !narrow_alone(rt, i, &mut masks) {
+        if !narrow_alone(cx, rt, i, &mut masks) {
             continue;
         }
         let gone = removed(geo, st, &masks);
@@ -164,11 +164,11 @@ pub fn rule_pairs<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mu
     let base = masks_of(geo, st, rt.solver.root_masks());
     for &(i, j) in &rt.pairs {
         let mut alone = base.clone();
-        if !(narrow_alone(rt, i, &mut alone) && narrow_alone(rt, j, &mut alone)) {
+        if !(narrow_alone(cx, rt, i, &mut alone) && narrow_alone(cx, rt, j, &mut alone)) {
             continue;
         }
         let mut together = alone.clone();
-        if rt.solver.narrow_together(&[i, j], &mut together, FILLINGS_READ).is_none() {
+        if narrow_fillings(cx, rt, &[i, j], &[], &mut together).is_none() {
             continue;
         }
         let mut cells: Vec<usize> = rt.rules[i].1.iter().chain(&rt.rules[j].1).flatten().copied().collect();
@@ -223,7 +223,7 @@ pub fn rule_with_house<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out
     for (i, (_, scope)) in rt.rules.iter().enumerate() {
         let Some(scope) = scope else { continue };
         let mut alone = base.clone();
-        if !narrow_alone(rt, i, &mut alone) {
+        if !narrow_alone(cx, rt, i, &mut alone) {
             continue;
         }
         for (h, house_open) in houses_open.iter().enumerate() {
@@ -233,11 +233,11 @@ pub fn rule_with_house<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out
                 continue;
             }
             let mut by_house = alone.clone();
-            if rt.solver.narrow_over(&[], house_open, &mut by_house, FILLINGS_READ).is_none() {
+            if narrow_fillings(cx, rt, &[], house_open, &mut by_house).is_none() {
                 continue;
             }
             let mut together = by_house.clone();
-            if rt.solver.narrow_over(&[i], house_open, &mut together, FILLINGS_READ).is_none() {
+            if narrow_fillings(cx, rt, &[i], house_open, &mut together).is_none() {
                 continue;
             }
             let cost_cells: Vec<usize> = scope.iter().chain(house_open).copied().collect();
@@ -255,12 +255,51 @@ fn doc_rules(rt: &RuleTechniques, rules: &[usize]) -> Vec<usize> {
 /// Narrows `masks` by rule `i` read alone: its propagators, then its fillings with its cells
 /// that share a house kept apart (a person reads a cage or a line that way), where they are few
 /// enough to read. False when the rule cannot hold.
-fn narrow_alone(rt: &RuleTechniques, i: usize, masks: &mut [u32]) -> bool {
+fn narrow_alone<const W: usize>(
+    cx: &SearchContext<W>,
+    rt: &RuleTechniques,
+    i: usize,
+    masks: &mut [u32],
+) -> bool {
     if !rt.solver.narrow_by_rule(i, masks) {
         return false;
     }
-    let _ = rt.solver.narrow_together(&[i], masks, FILLINGS_READ);
+    let _ = narrow_fillings(cx, rt, &[i], &[], masks);
     true
+}
+
+/// [`RuleSolver::narrow_over`] within `FILLINGS_READ`, kept in the rating's memo: a route reads
+/// the same rules on the same candidates step after step (only a few cells change per step), and
+/// the technique list and the written routes read them again.
+fn narrow_fillings<const W: usize>(
+    cx: &SearchContext<W>,
+    rt: &RuleTechniques,
+    rules: &[usize],
+    extra: &[usize],
+    masks: &mut [u32],
+) -> Option<()> {
+    let Some(memo) = cx.memo else {
+        return rt.solver.narrow_over(rules, extra, masks, FILLINGS_READ);
+    };
+    // The search reads and narrows only these cells (a rule over the whole board reads none and
+    // takes no part); a cell listed twice is harmless.
+    let cells: Vec<usize> =
+        rules.iter().flat_map(|&i| rt.rules[i].1.iter().flatten()).chain(extra).copied().collect();
+    let mut key: Vec<u32> = rules.iter().map(|&i| i as u32).collect();
+    key.push(u32::MAX);
+    key.extend(extra.iter().map(|&c| c as u32));
+    key.push(u32::MAX);
+    key.extend(cells.iter().map(|&c| masks[c]));
+    let narrowed = memo.fillings(key, || {
+        let mut after = masks.to_vec();
+        rt.solver
+            .narrow_over(rules, extra, &mut after, FILLINGS_READ)
+            .map(|()| cells.iter().map(|&c| after[c]).collect())
+    })?;
+    for (&c, m) in cells.iter().zip(narrowed) {
+        masks[c] = m;
+    }
+    Some(())
 }
 
 /// Fillings a person reads of one rule or of two together (a node bound of the filling search,
