@@ -457,9 +457,12 @@ pub fn rate(p: &Puzzle, opts: &RateOptions) -> Result<Card, Error> {
     let houses_only = p.document.as_ref().is_none_or(|d| d.rules.iter().all(|r| r.kind.is_house()));
     // Rules beyond houses (and given candidates): the variant techniques read them.
     let rules = match p.document.as_deref() {
-        Some(doc) if solve::has_variant_rules(p) => Some(techniques::rule_moves::RuleTechniques::new(
-            rules::RuleSolver::new(doc, &p.board).map_err(Error::Rule)?,
-        )),
+        Some(doc) if solve::has_variant_rules(p) => Some(
+            techniques::rule_moves::RuleTechniques::new(
+                rules::RuleSolver::new(doc, &p.board).map_err(Error::Rule)?,
+            )
+            .with_solution(solution.clone()),
+        ),
         _ => None,
     };
     let result = on_geometry!(&geometry, geo => {

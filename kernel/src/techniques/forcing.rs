@@ -293,9 +293,9 @@ pub fn trial<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec
                     Some(rt) => {
                         let mut assumed = masks.clone();
                         assumed[cell] = 1 << d;
-                        match rt.solver.count_masks(assumed, 1, cx.budget.deadline()) {
-                            Ok(c) => c.count == 0,
-                            Err(_) => return,
+                        match rt.refutes(assumed, cx.budget.deadline()) {
+                            Some(refuted) => refuted,
+                            None => return,
                         }
                     }
                     None => crate::solve::count_from(geo, &node, 1, None) == 0,

@@ -22,6 +22,8 @@ pub struct RuleTechniques {
     rules: Vec<(Tech, Option<Vec<usize>>)>,
     /// The pairs of rules `rule_pairs` reads together.
     pairs: Vec<(usize, usize)>,
+    /// The puzzle's unique solution, where the caller proved it (engine cells).
+    solution: Option<Vec<u8>>,
 }
 
 impl RuleTechniques {
@@ -35,7 +37,28 @@ impl RuleTechniques {
             })
             .collect();
         let pairs = solver.touching_rules();
-        RuleTechniques { solver, rules, pairs }
+        RuleTechniques { solver, rules, pairs, solution: None }
+    }
+
+    /// These rules for a puzzle whose unique solution is `solution` (one digit per engine cell).
+    pub fn with_solution(self, solution: Vec<u8>) -> RuleTechniques {
+        RuleTechniques { solution: Some(solution), ..self }
+    }
+
+    /// Whether the rules' search finds no solution within `masks` (one per engine cell); None
+    /// when it passed `deadline`. Where the puzzle's unique solution lies within the masks and
+    /// they hold nothing the puzzle rules out, every solution within them is that one, so the
+    /// answer is read off it without a search (trial and error asks this of every candidate).
+    pub fn refutes(&self, masks: Vec<u32>, deadline: Option<std::time::Instant>) -> Option<bool> {
+        let root = self.solver.root_masks();
+        if let Some(sol) = &self.solution
+            && sol.len() == masks.len()
+            && masks.iter().zip(root).all(|(&m, &r)| m & !r == 0)
+        {
+            let holds = |(&m, &v): (&u32, &u8)| v != 0 && m >> (v - 1) & 1 == 1;
+            return Some(!masks.iter().zip(sol).all(holds));
+        }
+        self.solver.count_masks(masks, 1, deadline).ok().map(|c| c.count == 0)
     }
 
     /// What the puzzle states before any technique: the given candidates, and the rules on one
@@ -325,3 +348,51 @@ pub const RULE_ELIMINATION_CODES: [Tech; 15] = [
     code::EQS,
     code::CBL,
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Trial and error's question read off the proven solution gives what the rules' search gives,
+    /// for every candidate of the start position and of positions with a wrong digit assumed
+    /// (masks that no longer hold the solution take the search).
+    #[test]
+    fn refutes_reads_the_solution_as_the_search_would() {
+        let set =
+            std::fs::read_to_string("../data/samples/variants-9x9.jsonl").expect("the variant sample set");
+        for line in set.lines().step_by(37) {
+            let value: serde_json::Value = serde_json::from_str(line).expect("one JSON object a line");
+            let puzzle = crate::format::read(&value["document"].to_string()).expect("a sample puzzle reads");
+            let solution = crate::unique_solution_until(&puzzle, None).expect("a sample puzzle is unique");
+            let solver = || RuleSolver::new(puzzle.document.as_deref().unwrap(), &puzzle.board).unwrap();
+            let searched = RuleTechniques::new(solver());
+            let read = RuleTechniques::new(solver()).with_solution(solution.clone());
+            let mut start = searched.solver.root_masks().to_vec();
+            for (c, &v) in puzzle.givens.iter().enumerate() {
+                if v != 0 {
+                    start[c] &= 1 << (v - 1);
+                }
+            }
+            let wrong = (0..start.len()).find(|&c| puzzle.givens[c] == 0).expect("an open cell");
+            let mut off = start.clone();
+            off[wrong] &= !(1 << (solution[wrong] - 1));
+            for masks in [start, off] {
+                for c in (0..masks.len()).step_by(5) {
+                    for d in (0..9).filter(|d| masks[c] >> d & 1 == 1) {
+                        let mut assumed = masks.clone();
+                        assumed[c] = 1 << d;
+                        assert_eq!(
+                            read.refutes(assumed.clone(), None),
+                            searched.refutes(assumed, None),
+                            "{}: r{}c{} = {}",
+                            value["kind"],
+                            c / 9 + 1,
+                            c % 9 + 1,
+                            d + 1
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
