@@ -351,14 +351,23 @@ impl RuleSolver {
             for h in &self.complete {
                 let mut once = 0u32;
                 let mut twice = 0u32;
+                let mut placed = 0u32;
                 for &c in h {
-                    twice |= once & masks[c];
-                    once |= masks[c];
+                    let m = masks[c];
+                    twice |= once & m;
+                    once |= m;
+                    if m.is_power_of_two() {
+                        placed |= m;
+                    }
                 }
                 if once.count_ones() < self.digits as u32 {
                     return Err(Contradiction);
                 }
-                let single = once & !twice;
+                // A placed digit is in one place already: only the others can make a single.
+                let single = once & !twice & !placed;
+                if single == 0 {
+                    continue;
+                }
                 for &c in h {
                     let hit = masks[c] & single;
                     if hit != 0 && masks[c] != hit {
