@@ -290,14 +290,10 @@ pub fn trial<const W: usize>(cx: &SearchContext<W>, st: &State<W>, out: &mut Vec
             let refuted = !node.place(geo, cell, d)
                 || match cx.rules {
                     // The rules' own search: the houses alone may leave the assumption solutions.
-                    Some(rt) => {
-                        let mut assumed = masks.clone();
-                        assumed[cell] = 1 << d;
-                        match rt.refutes(assumed, cx.budget.deadline()) {
-                            Some(refuted) => refuted,
-                            None => return,
-                        }
-                    }
+                    Some(rt) => match rt.refutes(&masks, cell, d, cx.budget.deadline()) {
+                        Some(refuted) => refuted,
+                        None => return,
+                    },
                     None => crate::solve::count_from(geo, &node, 1, None) == 0,
                 };
             if refuted {

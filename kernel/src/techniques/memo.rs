@@ -1,6 +1,7 @@
 //! A per-digit memo for searches that look at one digit's candidates at a time (fish, X-chains),
 //! a placed-digit memo for searches done in the head (they read the placed digits alone), moves
-//! kept per whole position, and data several searches of one position share (`shared`).
+//! kept per whole position, data several searches of one position share (`shared`), and the rule
+//! layer's filling searches (`fillings`, keyed by the rules, the cells and their candidates).
 //!
 //! Such a search's moves for digit d depend only on the board and on where d is still open. One
 //! step of a route changes the candidates of one or a few digits, so most digits are searched again

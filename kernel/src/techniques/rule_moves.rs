@@ -45,20 +45,29 @@ impl RuleTechniques {
         RuleTechniques { solution: Some(solution), ..self }
     }
 
-    /// Whether the rules' search finds no solution within `masks` (one per engine cell); None
-    /// when it passed `deadline`. Where the puzzle's unique solution lies within the masks and
-    /// they hold nothing the puzzle rules out, every solution within them is that one, so the
-    /// answer is read off it without a search (trial and error asks this of every candidate).
-    pub fn refutes(&self, masks: Vec<u32>, deadline: Option<std::time::Instant>) -> Option<bool> {
+    /// Whether the rules' search finds no solution within `masks` (one per engine cell) with
+    /// `digit` (0-based) assumed in `cell`; None when it passed `deadline`. With the puzzle's
+    /// unique solution known and masks that hold nothing the puzzle rules out (its givens placed,
+    /// as in a position), every solution within them is that one, so the answer is read off it
+    /// without a search (trial and error asks this of every candidate).
+    pub fn refutes(
+        &self,
+        masks: &[u32],
+        cell: usize,
+        digit: usize,
+        deadline: Option<std::time::Instant>,
+    ) -> Option<bool> {
         let root = self.solver.root_masks();
         if let Some(sol) = &self.solution
             && sol.len() == masks.len()
             && masks.iter().zip(root).all(|(&m, &r)| m & !r == 0)
         {
-            let holds = |(&m, &v): (&u32, &u8)| v != 0 && m >> (v - 1) & 1 == 1;
-            return Some(!masks.iter().zip(sol).all(holds));
+            let within = masks.iter().zip(sol).all(|(&m, &v)| v != 0 && m >> (v - 1) & 1 == 1);
+            return Some(!(within && usize::from(sol[cell]) == digit + 1));
         }
-        self.solver.count_masks(masks, 1, deadline).ok().map(|c| c.count == 0)
+        let mut assumed = masks.to_vec();
+        assumed[cell] = 1 << digit;
+        self.solver.count_masks(assumed, 1, deadline).ok().map(|c| c.count == 0)
     }
 
     /// What the puzzle states before any technique: the given candidates, and the rules on one
@@ -379,11 +388,9 @@ mod tests {
             for masks in [start, off] {
                 for c in (0..masks.len()).step_by(5) {
                     for d in (0..9).filter(|d| masks[c] >> d & 1 == 1) {
-                        let mut assumed = masks.clone();
-                        assumed[c] = 1 << d;
                         assert_eq!(
-                            read.refutes(assumed.clone(), None),
-                            searched.refutes(assumed, None),
+                            read.refutes(&masks, c, d, None),
+                            searched.refutes(&masks, c, d, None),
                             "{}: r{}c{} = {}",
                             value["kind"],
                             c / 9 + 1,
